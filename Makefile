@@ -1,0 +1,134 @@
+# Build Debian's linux-source-6.1 with the trace plugin series, boot it in
+# QEMU and run the guest tests.  See README.md.
+
+SHELL		:= /bin/bash
+TOP		:= $(abspath .)
+BUILD		:= $(TOP)/build
+KSRC		:= $(BUILD)/linux
+KOBJ		:= $(BUILD)/obj
+TARBALL		:= /usr/src/linux-source-6.1.tar.xz
+BZIMAGE		:= $(KOBJ)/arch/x86/boot/bzImage
+INITRAMFS	:= $(BUILD)/initramfs.cpio.gz
+JOBS		?= $(shell echo $$(( $$(nproc) + 1 )))
+# The test kernel: boot, ftrace and tracers, then selftests and lockdep.
+KCONFIGS	?= base trace debug
+FRAGMENTS	:= $(patsubst %,kernel/configs/%.config,$(KCONFIGS))
+PATCHES		:= $(addprefix kernel/,$(shell cat kernel/series 2>/dev/null))
+PLUGINS		:= $(wildcard trace-plugins/*.c)
+
+CCACHE		:= $(shell command -v ccache 2>/dev/null)
+KMAKE		= $(MAKE) -C $(KSRC) O=$(KOBJ) -j$(JOBS) \
+		  $(if $(CCACHE),CC="ccache gcc") KBUILD_BUILD_TIMESTAMP=trace-plugins
+
+# Debian packages the build, the guest and the tests need.
+DEB_PKGS	:= linux-source-6.1 qemu-system-x86 trace-cmd busybox-static \
+		   rt-tests gcc make flex bison bc libelf-dev libssl-dev \
+		   dwarves cpio xz-utils kmod ccache python3 git
+
+.PHONY: all deps tree config kernel initramfs test run clean patches \
+	checkpatch help
+
+all: kernel initramfs
+
+help:
+	@echo "make run        build everything, boot, trace a workload with each tracer"
+	@echo "make test       build everything, boot, run debugfs-tests/, print 'N passed, N failed'"
+	@echo "make kernel     extract, patch and build the guest kernel (incremental)"
+	@echo "make initramfs  busybox, trace-cmd, rt-tests, helpers and tests"
+	@echo "make patches    regenerate kernel/*.patch and kernel/series from build/linux"
+	@echo "make checkpatch scripts/checkpatch.pl --strict on the series and the plugins"
+	@echo "make clean      remove build/"
+
+# ---------------------------------------------------------------- deps
+deps:
+	@missing=$$(for p in $(DEB_PKGS); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | \
+		grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			echo "deps: installing $$missing"; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+			apt-get install -y -qq --no-install-recommends $$missing; \
+		else \
+			echo "deps: missing packages; run:"; \
+			echo "  sudo apt-get install --no-install-recommends $$missing"; \
+			exit 1; \
+		fi; \
+	fi
+
+# ---------------------------------------------------------------- tree
+# The extracted tree is a git repository: the pristine source (tag
+# "pristine") and one commit per patch of the series.
+$(KSRC)/.git/pristine-done: | deps
+	rm -rf $(KSRC) $(BUILD)/linux-source-6.1
+	mkdir -p $(BUILD)
+	tar xJf $(TARBALL) -C $(BUILD)
+	mv $(BUILD)/linux-source-6.1 $(KSRC)
+	@# Debian's .gitignore ignores every top-level entry; drop that rule
+	@# so that git sees the tree.  The patches do not touch .gitignore.
+	sed -i '/^# Debian packaging/,$$d' $(KSRC)/.gitignore
+	cd $(KSRC) && git init -q && git add -A && \
+		git -c user.name=build -c user.email=build@localhost \
+		commit -q -m "linux-source-6.1 $$(dpkg-query -W -f='$${Version}' linux-source-6.1) (pristine)" && \
+		git tag pristine
+	touch $@
+
+# Applies the series again only when kernel/series or a patch changed.
+$(BUILD)/series.stamp: $(KSRC)/.git/pristine-done kernel/series $(PATCHES)
+	@cd $(KSRC) && if [ -n "$$(git status --porcelain --untracked-files=no)" ]; then \
+		echo "build/linux has uncommitted changes: commit them and run 'make patches'"; \
+		exit 1; fi
+	cd $(KSRC) && git reset -q --hard pristine && \
+		git -c user.name=build -c user.email=build@localhost \
+		am -q --committer-date-is-author-date $(addprefix $(TOP)/,$(PATCHES))
+	sha1sum kernel/series $(PATCHES) > $@
+
+tree: $(BUILD)/series.stamp
+	@for f in $(PLUGINS); do \
+		ln -sfn $(TOP)/$$f $(KSRC)/kernel/trace/$$(basename $$f); \
+		grep -qxF "/kernel/trace/$$(basename $$f)" $(KSRC)/.git/info/exclude || \
+		echo "/kernel/trace/$$(basename $$f)" >> $(KSRC)/.git/info/exclude; \
+	done
+	@echo "linux-source-6.1 $$(dpkg-query -W -f='$${Version}' linux-source-6.1)" \
+		"($$(make -s -C $(KSRC) kernelversion)), series: $$(wc -l < kernel/series) patches"
+
+# Regenerate the series from the commits on top of "pristine".
+patches:
+	rm -f kernel/*.patch
+	cd $(KSRC) && git format-patch -q --no-signature --zero-commit \
+		-o $(TOP)/kernel pristine..HEAD
+	cd kernel && ls *.patch > series
+	sha1sum kernel/series $$(sed 's|^|kernel/|' kernel/series) > $(BUILD)/series.stamp
+
+# ---------------------------------------------------------------- config
+config: tree
+	@mkdir -p $(KOBJ)
+	$(MAKE) -s -C $(KSRC) O=$(KOBJ) tinyconfig >/dev/null
+	cd $(KOBJ) && $(KSRC)/scripts/kconfig/merge_config.sh -m -O $(KOBJ) \
+		$(KOBJ)/.config $(addprefix $(TOP)/,$(FRAGMENTS)) >/dev/null
+	$(MAKE) -s -C $(KSRC) O=$(KOBJ) olddefconfig >/dev/null
+	@scripts/check-config.sh $(KOBJ)/.config $(FRAGMENTS)
+
+# ---------------------------------------------------------------- kernel
+kernel: config
+	@start=$$(date +%s); \
+	$(KMAKE) bzImage && \
+	echo "kernel: $(BZIMAGE) built in $$(( $$(date +%s) - start )) s"
+
+# ---------------------------------------------------------------- initramfs
+initramfs: kernel
+	scripts/mkinitramfs.sh $(INITRAMFS)
+
+checkpatch: tree
+	$(KSRC)/scripts/checkpatch.pl --strict -q $(PATCHES)
+	$(KSRC)/scripts/checkpatch.pl --strict -q --no-tree -f $(PLUGINS)
+
+# ---------------------------------------------------------------- run
+test: kernel initramfs
+	scripts/run-tests.sh
+
+run: kernel initramfs
+	./qemu-run.sh --timeout 600 --script scripts/guest/demo.sh
+
+clean:
+	rm -rf $(BUILD)

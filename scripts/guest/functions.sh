@@ -1,0 +1,58 @@
+# Helpers for the .tc cases, sourced by run-tests.sh.  A case runs with
+# "set -e" in the tracing directory: any failing command fails it.
+UNSUPPORTED=3
+
+# Fail the case with a message.
+fail() {
+	echo "fail: $*"
+	exit 1
+}
+
+exit_unsupported() {
+	echo "unsupported: $*"
+	exit $UNSUPPORTED
+}
+
+# Put tracing back to its boot state between cases.
+reset_tracing() {
+	T=/sys/kernel/tracing
+	echo nop > $T/current_tracer
+	echo 1 > $T/tracing_on
+	echo 0 > $T/events/enable
+	echo > $T/set_event_pid 2>/dev/null || true
+	echo 0 > $T/tracing_thresh 2>/dev/null || true
+	echo 0 > $T/tracing_max_latency 2>/dev/null || true
+	for o in $T/options/*; do
+		case "${o##*/}" in
+		switch-wakeups|switch-latency) echo 1 > "$o" ;;
+		esac
+	done
+	for i in $T/instances/*; do
+		[ -d "$i" ] && rmdir "$i"
+	done
+	echo > $T/trace
+}
+
+# Writing VALUE to FILE must fail and leave FILE's content unchanged.
+expect_write_fails() { # file value
+	before=$(cat "$1")
+	if echo "$2" > "$1" 2>/dev/null; then
+		fail "writing '$2' to $1 succeeded"
+	fi
+	after=$(cat "$1")
+	[ "$before" = "$after" ] || fail "$1 changed from '$before' to '$after'"
+}
+
+# Number of lines of the trace (or FILE) matching an extended regexp.
+count_lines() { # regexp [file]
+	grep -cE "$1" "${2:-trace}" || true
+}
+
+# Run "pingpong ROUNDS" pinned to CPU 0, so that its two processes switch
+# to each other directly; sets PARENT and CHILD to their pids.
+run_pingpong() { # rounds
+	taskset 1 pingpong "$1" > /tmp/pingpong.out || fail "pingpong failed"
+	PARENT=$(sed -n 's/^parent=\([0-9]*\) .*/\1/p' /tmp/pingpong.out)
+	CHILD=$(sed -n 's/.* child=\([0-9]*\)$/\1/p' /tmp/pingpong.out)
+	[ -n "$PARENT" ] && [ -n "$CHILD" ] || fail "no pids from pingpong"
+}

@@ -1,0 +1,55 @@
+#!/bin/bash
+# Build the guest initramfs: busybox, trace-cmd and rt-tests with the
+# shared libraries they need, static test helpers, and debugfs-tests/.
+# Usage: mkinitramfs.sh OUTPUT.cpio.gz
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+out=$1
+stage=$top/build/initramfs
+rm -rf "$stage"
+mkdir -p "$stage"/{bin,sbin,etc,proc,sys,dev,tmp,root,lib,lib64,usr/bin,usr/lib}
+
+cp /bin/busybox "$stage/bin/busybox"
+
+# Copy a dynamically linked program and every library ldd lists.
+copy_prog() {
+	local prog=$1 lib
+	cp "$prog" "$stage/usr/bin/"
+	for lib in $(ldd "$prog" | awk '/=>/ { print $3 } /^\t\// { print $1 }'); do
+		mkdir -p "$stage$(dirname "$lib")"
+		cp -L "$lib" "$stage$lib"
+	done
+}
+copy_prog /usr/bin/trace-cmd
+copy_prog /usr/bin/hackbench
+copy_prog /usr/bin/cyclictest
+copy_prog /usr/bin/chrt
+# libtraceevent plugins decode the kernel's own event formats.
+for d in /usr/lib/x86_64-linux-gnu/traceevent /usr/lib/x86_64-linux-gnu/trace-cmd; do
+	if [ -d "$d" ]; then
+		mkdir -p "$stage$d"
+		cp -rL "$d/." "$stage$d/"
+		for so in $(find "$d" -name '*.so'); do
+			for lib in $(ldd "$so" | awk '/=>/ { print $3 }'); do
+				mkdir -p "$stage$(dirname "$lib")"
+				cp -L "$lib" "$stage$lib"
+			done
+		done
+	fi
+done
+
+# Static test helpers.
+mkdir -p "$stage/tests/bin"
+for src in "$top"/debugfs-tests/helpers/*.c; do
+	[ -e "$src" ] || continue
+	gcc -static -O2 -Wall -Werror -o "$stage/tests/bin/$(basename "${src%.c}")" "$src"
+done
+
+# The tests and their runner.
+cp -r "$top/debugfs-tests/." "$stage/tests/"
+rm -rf "$stage/tests/helpers"
+cp "$top"/scripts/guest/* "$stage/tests/"
+install -m 755 "$top/scripts/guest/init" "$stage/init"
+
+(cd "$stage" && find . -print0 | cpio --null -o -H newc --quiet -R 0:0) | gzip -1 > "$out"
+echo "initramfs: $out ($(du -h "$out" | cut -f1))"

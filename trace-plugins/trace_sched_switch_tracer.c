@@ -1,0 +1,357 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sched_switch tracer: every context switch and wakeup, in the classic
+ * "pid:prio:state ==> pid:prio:state" form, with the wakeup latency of
+ * each task that is switched in after a wakeup.
+ *
+ * Based on the 2.6.28 sched_switch tracer by Steven Rostedt and Ingo
+ * Molnar, ported to today's sched_switch, sched_wakeup and
+ * sched_wakeup_new tracepoints.
+ *
+ * One set of probes serves every trace array (top level and instances)
+ * that has this tracer selected: the probes are registered when the
+ * first one selects it and unregistered when the last one leaves it.
+ */
+#include <linux/completion.h>
+#include <linux/kthread.h>
+#include <linux/delay.h>
+#include <linux/rculist.h>
+#include <linux/slab.h>
+#include <linux/sched/clock.h>
+#include <trace/events/sched.h>
+
+#include "trace.h"
+#include "trace_output.h"
+
+enum {
+	SWITCH_OPT_WAKEUPS	= BIT(0),
+	SWITCH_OPT_LATENCY	= BIT(1),
+};
+
+static struct tracer_opt switch_opts[] = {
+	/* Record "+" lines for sched_wakeup and sched_wakeup_new */
+	{ TRACER_OPT(switch-wakeups, SWITCH_OPT_WAKEUPS) },
+	/* Record the wakeup latency of each switched-in task */
+	{ TRACER_OPT(switch-latency, SWITCH_OPT_LATENCY) },
+	{ } /* terminator */
+};
+
+static struct tracer_flags switch_flags = {
+	.val	= SWITCH_OPT_WAKEUPS | SWITCH_OPT_LATENCY,
+	.opts	= switch_opts,
+};
+
+/* A trace array that has the sched_switch tracer selected. */
+struct switch_tr {
+	struct list_head	list;
+	struct trace_array	*tr;
+};
+
+static LIST_HEAD(switch_trs);
+static DEFINE_MUTEX(switch_mutex);
+
+/* Wakeup stamps older than this belong to an earlier tracing session. */
+static u64 switch_epoch;
+
+static void switch_wakeup_lat_trace(struct trace_array *tr,
+				    struct task_struct *next, u64 latency,
+				    unsigned int trace_ctx)
+{
+	struct trace_event_call *call = &event_wakeup_lat;
+	struct trace_buffer *buffer = tr->array_buffer.buffer;
+	struct ring_buffer_event *event;
+	struct wakeup_lat_entry *entry;
+
+	event = trace_buffer_lock_reserve(buffer, TRACE_WAKEUP_LAT,
+					  sizeof(*entry), trace_ctx);
+	if (!event)
+		return;
+	entry = ring_buffer_event_data(event);
+	entry->latency	= latency;
+	entry->pid	= next->pid;
+	entry->cpu	= task_cpu(next);
+	entry->prio	= next->prio;
+
+	if (!call_filter_check_discard(call, entry, buffer, event))
+		trace_buffer_unlock_commit(tr, buffer, event, trace_ctx);
+}
+
+static void notrace
+probe_switch_sched_switch(void *ignore, bool preempt,
+			  struct task_struct *prev, struct task_struct *next,
+			  unsigned int prev_state)
+{
+	struct switch_tr *st;
+	unsigned int trace_ctx;
+	bool has_lat = false;
+	u64 stamp, now, lat = 0;
+
+	/*
+	 * Runs under the rq lock of this CPU, as the wakeup probe that set
+	 * the stamp ran under the lock of the rq the task was queued on.
+	 */
+	stamp = READ_ONCE(next->trace_wakeup_ts);
+	if (stamp) {
+		WRITE_ONCE(next->trace_wakeup_ts, 0);
+		if (stamp >= READ_ONCE(switch_epoch) &&
+		    (READ_ONCE(switch_flags.val) & SWITCH_OPT_LATENCY)) {
+			now = local_clock();
+			/* local clocks of two CPUs may be a little apart */
+			lat = now > stamp ? now - stamp : 0;
+			has_lat = true;
+		}
+	}
+
+	trace_ctx = tracing_gen_ctx();
+	list_for_each_entry_rcu(st, &switch_trs, list) {
+		tracing_sched_switch_trace(st->tr, prev, next, trace_ctx);
+		if (has_lat)
+			switch_wakeup_lat_trace(st->tr, next, lat, trace_ctx);
+	}
+}
+
+static void notrace probe_switch_sched_wakeup(void *ignore,
+					      struct task_struct *wakee)
+{
+	struct switch_tr *st;
+	unsigned int trace_ctx;
+
+	WRITE_ONCE(wakee->trace_wakeup_ts, local_clock());
+
+	if (!(READ_ONCE(switch_flags.val) & SWITCH_OPT_WAKEUPS))
+		return;
+
+	trace_ctx = tracing_gen_ctx();
+	list_for_each_entry_rcu(st, &switch_trs, list)
+		tracing_sched_wakeup_trace(st->tr, wakee, current, trace_ctx);
+}
+
+static int switch_register_probes(void)
+{
+	int ret;
+
+	ret = register_trace_sched_wakeup(probe_switch_sched_wakeup, NULL);
+	if (ret)
+		return ret;
+	ret = register_trace_sched_wakeup_new(probe_switch_sched_wakeup, NULL);
+	if (ret)
+		goto out_wakeup;
+	ret = register_trace_sched_switch(probe_switch_sched_switch, NULL);
+	if (ret)
+		goto out_wakeup_new;
+	return 0;
+
+out_wakeup_new:
+	unregister_trace_sched_wakeup_new(probe_switch_sched_wakeup, NULL);
+out_wakeup:
+	unregister_trace_sched_wakeup(probe_switch_sched_wakeup, NULL);
+	return ret;
+}
+
+static void switch_unregister_probes(void)
+{
+	unregister_trace_sched_switch(probe_switch_sched_switch, NULL);
+	unregister_trace_sched_wakeup_new(probe_switch_sched_wakeup, NULL);
+	unregister_trace_sched_wakeup(probe_switch_sched_wakeup, NULL);
+}
+
+static int switch_tracer_init(struct trace_array *tr)
+{
+	struct switch_tr *st;
+	int ret = 0;
+
+	st = kzalloc(sizeof(*st), GFP_KERNEL);
+	if (!st)
+		return -ENOMEM;
+	st->tr = tr;
+
+	tracing_reset_online_cpus(&tr->array_buffer);
+
+	mutex_lock(&switch_mutex);
+	if (list_empty(&switch_trs)) {
+		WRITE_ONCE(switch_epoch, local_clock());
+		ret = switch_register_probes();
+	}
+	if (!ret)
+		list_add_tail_rcu(&st->list, &switch_trs);
+	mutex_unlock(&switch_mutex);
+
+	if (ret) {
+		kfree(st);
+		return ret;
+	}
+	tracing_start_cmdline_record();
+	return 0;
+}
+
+static void switch_tracer_reset(struct trace_array *tr)
+{
+	struct switch_tr *st, *found = NULL;
+
+	mutex_lock(&switch_mutex);
+	list_for_each_entry(st, &switch_trs, list) {
+		if (st->tr == tr) {
+			found = st;
+			break;
+		}
+	}
+	if (found) {
+		list_del_rcu(&found->list);
+		if (list_empty(&switch_trs))
+			switch_unregister_probes();
+	}
+	mutex_unlock(&switch_mutex);
+
+	if (!found)
+		return;
+	/* Probes run with preemption off: wait for those still running. */
+	tracepoint_synchronize_unregister();
+	kfree(found);
+	tracing_stop_cmdline_record();
+}
+
+static enum print_line_t wakeup_lat_print(struct trace_iterator *iter,
+					  int flags, struct trace_event *event)
+{
+	struct wakeup_lat_entry *field;
+	char comm[TASK_COMM_LEN];
+	u64 usecs;
+	u32 nsecs;
+
+	trace_assign_type(field, iter->ent);
+	trace_find_cmdline(field->pid, comm);
+	usecs = div_u64_rem(field->latency, NSEC_PER_USEC, &nsecs);
+	trace_seq_printf(&iter->seq,
+			 " %7d:%3d [%03d] wakeup latency %llu.%03u us %s\n",
+			 field->pid, field->prio, field->cpu, usecs, nsecs,
+			 comm);
+	return trace_handle_return(&iter->seq);
+}
+
+static enum print_line_t wakeup_lat_raw(struct trace_iterator *iter,
+					int flags, struct trace_event *event)
+{
+	struct wakeup_lat_entry *field;
+
+	trace_assign_type(field, iter->ent);
+	trace_seq_printf(&iter->seq, "%d %d %d %llu\n", field->pid,
+			 field->prio, field->cpu, field->latency);
+	return trace_handle_return(&iter->seq);
+}
+
+static struct trace_event_functions wakeup_lat_funcs = {
+	.trace	= wakeup_lat_print,
+	.raw	= wakeup_lat_raw,
+};
+
+static struct trace_event wakeup_lat_event = {
+	.type	= TRACE_WAKEUP_LAT,
+	.funcs	= &wakeup_lat_funcs,
+};
+
+#ifdef CONFIG_FTRACE_SELFTEST
+#define SWITCH_SELFTEST_SLEEPS	5
+
+static int __init switch_selftest_thread(void *data)
+{
+	struct completion *slept = data;
+	int i;
+
+	for (i = 0; i < SWITCH_SELFTEST_SLEEPS; i++)
+		msleep(2);
+	complete(slept);
+	while (!kthread_should_stop()) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (!kthread_should_stop())
+			schedule();
+		__set_current_state(TASK_RUNNING);
+	}
+	return 0;
+}
+
+/*
+ * A kernel thread sleeps a few times while the tracer runs: the buffer
+ * must then hold a wakeup of that thread, a switch to it, and its
+ * wakeup latency.
+ */
+static int __init switch_selftest(struct tracer *trace, struct trace_array *tr)
+{
+	unsigned int wakes = 0, switches = 0, lats = 0;
+	struct ring_buffer_event *event;
+	struct ctx_switch_entry *ctx;
+	struct wakeup_lat_entry *lat;
+	struct task_struct *p;
+	struct trace_entry *ent;
+	int cpu, ret;
+	pid_t pid;
+	DECLARE_COMPLETION_ONSTACK(slept);
+
+	ret = tracer_init(trace, tr);
+	if (ret) {
+		pr_cont("init returned %d ", ret);
+		return ret;
+	}
+
+	p = kthread_run(switch_selftest_thread, &slept, "sched_switch_test");
+	if (IS_ERR(p)) {
+		trace->reset(tr);
+		return PTR_ERR(p);
+	}
+	pid = p->pid;
+	if (!wait_for_completion_timeout(&slept, 10 * HZ))
+		pr_cont("thread did not finish its sleeps ");
+	tracing_stop();
+	kthread_stop(p);
+
+	for_each_online_cpu(cpu) {
+		while ((event = ring_buffer_consume(tr->array_buffer.buffer,
+						    cpu, NULL, NULL))) {
+			ent = ring_buffer_event_data(event);
+			switch (ent->type) {
+			case TRACE_CTX:
+				ctx = (struct ctx_switch_entry *)ent;
+				switches += ctx->next_pid == pid;
+				break;
+			case TRACE_WAKE:
+				ctx = (struct ctx_switch_entry *)ent;
+				wakes += ctx->next_pid == pid;
+				break;
+			case TRACE_WAKEUP_LAT:
+				lat = (struct wakeup_lat_entry *)ent;
+				lats += lat->pid == pid;
+				break;
+			}
+		}
+	}
+	trace->reset(tr);
+	tracing_start();
+
+	if (switches < SWITCH_SELFTEST_SLEEPS || wakes < SWITCH_SELFTEST_SLEEPS ||
+	    !lats) {
+		pr_cont("switches %u wakeups %u latencies %u of pid %d ",
+			switches, wakes, lats, pid);
+		return -1;
+	}
+	return 0;
+}
+#endif /* CONFIG_FTRACE_SELFTEST */
+
+static struct tracer switch_tracer __read_mostly = {
+	.name		= "sched_switch",
+	.init		= switch_tracer_init,
+	.reset		= switch_tracer_reset,
+	/* the probes read the options on each event: no set_flag needed */
+	.flags		= &switch_flags,
+#ifdef CONFIG_FTRACE_SELFTEST
+	.selftest	= switch_selftest,
+#endif
+	.allow_instances = true,
+};
+
+static __init int init_sched_switch_tracer(void)
+{
+	if (!register_trace_event(&wakeup_lat_event))
+		return -EBUSY;
+	return register_tracer(&switch_tracer);
+}
+core_initcall(init_sched_switch_tracer);
