@@ -119,9 +119,10 @@ kernel: config
 initramfs: kernel
 	scripts/mkinitramfs.sh $(INITRAMFS)
 
+# Run from the tree: checkpatch looks for the kernel in the working directory.
 checkpatch: tree
-	$(KSRC)/scripts/checkpatch.pl --strict -q $(PATCHES)
-	$(KSRC)/scripts/checkpatch.pl --strict -q --no-tree -f $(PLUGINS)
+	cd $(KSRC) && ./scripts/checkpatch.pl --strict -q $(addprefix $(TOP)/,$(PATCHES))
+	cd $(KSRC) && ./scripts/checkpatch.pl --strict -q --no-tree -f $(addprefix $(TOP)/,$(PLUGINS))
 
 # ---------------------------------------------------------------- run
 test: kernel initramfs

@@ -30,9 +30,9 @@ enum {
 
 static struct tracer_opt switch_opts[] = {
 	/* Record "+" lines for sched_wakeup and sched_wakeup_new */
-	{ TRACER_OPT(switch-wakeups, SWITCH_OPT_WAKEUPS) },
+	{ .name = "switch-wakeups", .bit = SWITCH_OPT_WAKEUPS },
 	/* Record the wakeup latency of each switched-in task */
-	{ TRACER_OPT(switch-latency, SWITCH_OPT_LATENCY) },
+	{ .name = "switch-latency", .bit = SWITCH_OPT_LATENCY },
 	{ } /* terminator */
 };
 
@@ -258,7 +258,7 @@ static int __init switch_selftest_thread(void *data)
 	int i;
 
 	for (i = 0; i < SWITCH_SELFTEST_SLEEPS; i++)
-		msleep(2);
+		msleep(20);
 	complete(slept);
 	while (!kthread_should_stop()) {
 		set_current_state(TASK_INTERRUPTIBLE);
@@ -288,7 +288,7 @@ static int __init switch_selftest(struct tracer *trace, struct trace_array *tr)
 
 	ret = tracer_init(trace, tr);
 	if (ret) {
-		pr_cont("init returned %d ", ret);
+		pr_warn("sched_switch selftest: init returned %d\n", ret);
 		return ret;
 	}
 
@@ -299,7 +299,7 @@ static int __init switch_selftest(struct tracer *trace, struct trace_array *tr)
 	}
 	pid = p->pid;
 	if (!wait_for_completion_timeout(&slept, 10 * HZ))
-		pr_cont("thread did not finish its sleeps ");
+		pr_warn("sched_switch selftest: thread did not finish its sleeps\n");
 	tracing_stop();
 	kthread_stop(p);
 
@@ -328,8 +328,8 @@ static int __init switch_selftest(struct tracer *trace, struct trace_array *tr)
 
 	if (switches < SWITCH_SELFTEST_SLEEPS || wakes < SWITCH_SELFTEST_SLEEPS ||
 	    !lats) {
-		pr_cont("switches %u wakeups %u latencies %u of pid %d ",
-			switches, wakes, lats, pid);
+		pr_warn("sched_switch selftest: pid %d: %u switch-ins, %u wakeups, %u latencies\n",
+			pid, switches, wakes, lats);
 		return -1;
 	}
 	return 0;
