@@ -25,7 +25,7 @@ DEB_PKGS	:= linux-source-6.1 qemu-system-x86 trace-cmd busybox-static \
 		   rt-tests gcc make flex bison bc libelf-dev libssl-dev \
 		   dwarves cpio xz-utils kmod ccache python3 git
 
-.PHONY: all deps tree config kernel initramfs test run clean patches \
+.PHONY: all deps tree config kernel modules initramfs test run clean patches \
 	checkpatch help
 
 all: kernel initramfs
@@ -34,7 +34,8 @@ help:
 	@echo "make run        build everything, boot, trace a workload with each tracer"
 	@echo "make test       build everything, boot, run debugfs-tests/, print 'N passed, N failed'"
 	@echo "make kernel     extract, patch and build the guest kernel (incremental)"
-	@echo "make initramfs  busybox, trace-cmd, rt-tests, helpers and tests"
+	@echo "make modules    the test modules of test-modules/, out of tree"
+	@echo "make initramfs  busybox, trace-cmd, rt-tests, helpers, modules and tests"
 	@echo "make patches    regenerate kernel/*.patch and kernel/series from build/linux"
 	@echo "make checkpatch scripts/checkpatch.pl --strict on the series and the plugins"
 	@echo "make clean      remove build/"
@@ -112,11 +113,20 @@ config: tree
 # ---------------------------------------------------------------- kernel
 kernel: config
 	@start=$$(date +%s); \
-	$(KMAKE) bzImage && \
+	$(KMAKE) bzImage modules && \
 	echo "kernel: $(BZIMAGE) built in $$(( $$(date +%s) - start )) s"
 
+# ---------------------------------------------------------------- modules
+# Test modules, out of tree; built in a copy so that test-modules/ stays clean.
+MODDIR		:= $(BUILD)/modules
+
+modules: kernel
+	@mkdir -p $(MODDIR)
+	cp -u test-modules/* $(MODDIR)/
+	$(KMAKE) M=$(MODDIR) modules
+
 # ---------------------------------------------------------------- initramfs
-initramfs: kernel
+initramfs: kernel modules
 	scripts/mkinitramfs.sh $(INITRAMFS)
 
 # Run from the tree: checkpatch looks for the kernel in the working directory.

@@ -45,6 +45,10 @@ for src in "$top"/debugfs-tests/helpers/*.c; do
 	gcc -static -O2 -Wall -Werror -o "$stage/tests/bin/$(basename "${src%.c}")" "$src"
 done
 
+# Test modules (make modules).
+mkdir -p "$stage/tests/modules"
+cp "$top"/build/modules/*.ko "$stage/tests/modules/" 2>/dev/null || true
+
 # The tests and their runner.
 cp -r "$top/debugfs-tests/." "$stage/tests/"
 rm -rf "$stage/tests/helpers"

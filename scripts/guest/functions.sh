@@ -19,12 +19,13 @@ reset_tracing() {
 	echo nop > $T/current_tracer
 	echo 1 > $T/tracing_on
 	echo 0 > $T/events/enable
+	echo 0 > $T/options/stacktrace 2>/dev/null || true
 	echo > $T/set_event_pid 2>/dev/null || true
 	echo 0 > $T/tracing_thresh 2>/dev/null || true
 	echo 0 > $T/tracing_max_latency 2>/dev/null || true
 	for o in $T/options/*; do
 		case "${o##*/}" in
-		switch-wakeups|switch-latency) echo 1 > "$o" ;;
+		switch-wakeups|switch-latency|irq-*) echo 1 > "$o" ;;
 		esac
 	done
 	for i in $T/instances/*; do
@@ -55,4 +56,34 @@ run_pingpong() { # rounds
 	PARENT=$(sed -n 's/^parent=\([0-9]*\) .*/\1/p' /tmp/pingpong.out)
 	CHILD=$(sed -n 's/.* child=\([0-9]*\)$/\1/p' /tmp/pingpong.out)
 	[ -n "$PARENT" ] && [ -n "$CHILD" ] || fail "no pids from pingpong"
+}
+
+# --- irq tracer ---
+IRQ_DELAY=/sys/kernel/debug/irq_delay
+
+# Load the irq_delay test module once.
+load_irq_delay() {
+	[ -e $IRQ_DELAY ] || insmod /tests/modules/irq_delay.ko ||
+		fail "cannot load irq_delay.ko"
+}
+
+# Run a handler of known duration: irq_delay tasklet|timer USEC.
+irq_delay() {
+	echo "$1 $2" > $IRQ_DELAY || fail "irq_delay $1 $2 failed"
+}
+
+# The trace_stat/irq rows (no header): kind vector count min avg max
+# total max-cpu max-at name...
+irq_rows() {
+	grep -v '^#' trace_stat/irq
+}
+
+# The row of KIND whose name starts with NAME.
+irq_row() { # kind name
+	irq_rows | awk -v k="$1" -v n="$2" '$1 == k && index($10, n) == 1'
+}
+
+# Field N of the row of KIND NAME, as an integer (microseconds truncated).
+irq_field() { # kind name n
+	irq_row "$1" "$2" | awk -v f="$3" '{ split($f, a, "."); print a[1]; exit }'
 }
