@@ -26,7 +26,7 @@ DEB_PKGS	:= linux-source-6.1 qemu-system-x86 trace-cmd busybox-static \
 		   dwarves cpio xz-utils kmod ccache python3 git
 
 .PHONY: all deps tree config kernel modules initramfs test run clean patches \
-	checkpatch help
+	checkpatch help bench
 
 all: kernel initramfs
 
@@ -38,6 +38,7 @@ help:
 	@echo "make initramfs  busybox, trace-cmd, rt-tests, helpers, modules and tests"
 	@echo "make patches    regenerate kernel/*.patch and kernel/series from build/linux"
 	@echo "make checkpatch scripts/checkpatch.pl --strict on the series and the plugins"
+	@echo "make bench      cost of each tracer against nop and the mainline events (QUICK=1: short)"
 	@echo "make clean      remove build/"
 
 # ---------------------------------------------------------------- deps
@@ -137,6 +138,10 @@ checkpatch: tree
 # ---------------------------------------------------------------- run
 test: kernel initramfs
 	scripts/run-tests.sh
+
+# Tracer cost against nop and against the mainline events, in one boot.
+bench: kernel initramfs
+	scripts/bench.sh
 
 run: kernel initramfs
 	./qemu-run.sh --timeout 600 --script scripts/guest/demo.sh

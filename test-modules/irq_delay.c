@@ -5,11 +5,16 @@
  * tasklet (irq_delay_tasklet_fn) that busy-waits USEC microseconds;
  * "timer USEC" arms a timer whose handler (in the TIMER softirq) does
  * the same. The write returns once the handler has run.
+ *
+ * "burst N" runs an empty tasklet N times from process context (each a
+ * softirq raise, entry and exit and a tasklet entry and exit) and a
+ * read returns "N ns": how long the burst took, for benchmarks.
  */
 #include <linux/completion.h>
 #include <linux/debugfs.h>
 #include <linux/delay.h>
 #include <linux/interrupt.h>
+#include <linux/ktime.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/timer.h>
@@ -44,6 +49,42 @@ static void irq_delay_timer_fn(struct timer_list *t)
 
 static DEFINE_TIMER(irq_delay_timer, irq_delay_timer_fn);
 
+static void irq_delay_empty_fn(struct tasklet_struct *t)
+{
+}
+
+static DECLARE_TASKLET(irq_delay_empty, irq_delay_empty_fn);
+static unsigned int burst_count;
+static u64 burst_ns;
+
+static void irq_delay_burst(unsigned int n)
+{
+	unsigned int i;
+	u64 t0;
+
+	t0 = ktime_get_ns();
+	for (i = 0; i < n; i++) {
+		/* bh enable runs the pending TASKLET softirq right here */
+		local_bh_disable();
+		tasklet_schedule(&irq_delay_empty);
+		local_bh_enable();
+	}
+	burst_ns = ktime_get_ns() - t0;
+	burst_count = n;
+}
+
+static ssize_t irq_delay_read(struct file *file, char __user *ubuf,
+			      size_t cnt, loff_t *ppos)
+{
+	char buf[48];
+	int len;
+
+	mutex_lock(&irq_delay_mutex);
+	len = scnprintf(buf, sizeof(buf), "%u %llu\n", burst_count, burst_ns);
+	mutex_unlock(&irq_delay_mutex);
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+}
+
 static ssize_t irq_delay_write(struct file *file, const char __user *ubuf,
 			       size_t cnt, loff_t *ppos)
 {
@@ -55,7 +96,17 @@ static ssize_t irq_delay_write(struct file *file, const char __user *ubuf,
 	if (copy_from_user(buf, ubuf, cnt))
 		return -EFAULT;
 	buf[cnt] = '\0';
-	if (sscanf(buf, "%15s %u", kind, &us) != 2 || us > IRQ_DELAY_MAX_US)
+	if (sscanf(buf, "%15s %u", kind, &us) != 2)
+		return -EINVAL;
+	if (!strcmp(kind, "burst")) {
+		if (!us || us > 10000000)
+			return -EINVAL;
+		mutex_lock(&irq_delay_mutex);
+		irq_delay_burst(us);
+		mutex_unlock(&irq_delay_mutex);
+		return cnt;
+	}
+	if (us > IRQ_DELAY_MAX_US)
 		return -EINVAL;
 
 	mutex_lock(&irq_delay_mutex);
@@ -76,12 +127,13 @@ static ssize_t irq_delay_write(struct file *file, const char __user *ubuf,
 
 static const struct file_operations irq_delay_fops = {
 	.write	= irq_delay_write,
-	.llseek	= noop_llseek,
+	.read	= irq_delay_read,
+	.llseek	= default_llseek,
 };
 
 static int __init irq_delay_init(void)
 {
-	irq_delay_file = debugfs_create_file("irq_delay", 0200, NULL, NULL,
+	irq_delay_file = debugfs_create_file("irq_delay", 0600, NULL, NULL,
 					     &irq_delay_fops);
 	return 0;
 }
@@ -91,6 +143,7 @@ static void __exit irq_delay_exit(void)
 	debugfs_remove(irq_delay_file);
 	del_timer_sync(&irq_delay_timer);
 	tasklet_kill(&irq_delay_tasklet);
+	tasklet_kill(&irq_delay_empty);
 }
 
 module_init(irq_delay_init);
