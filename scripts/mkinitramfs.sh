@@ -48,6 +48,13 @@ done
 # Test modules (make modules).
 mkdir -p "$stage/tests/modules"
 cp "$top"/build/modules/*.ko "$stage/tests/modules/" 2>/dev/null || true
+# Broken copies for the module tests: another vermagic (same length, so
+# the ELF stays valid), and a truncated ELF.
+if [ -e "$stage/tests/modules/tracepoint-sample.ko" ]; then
+	perl -0777 -pe 's/vermagic=(\d+)\.(\d+)\.(\d+)/"vermagic=" . ("9" x length($1)) . "." . ("9" x length($2)) . "." . ("9" x length($3))/e' \
+		"$stage/tests/modules/tracepoint-sample.ko" > "$stage/tests/modules/bad-vermagic.ko"
+	head -c 2000 "$stage/tests/modules/tracepoint-sample.ko" > "$stage/tests/modules/corrupt.ko"
+fi
 
 # The tests and their runner.
 cp -r "$top/debugfs-tests/." "$stage/tests/"

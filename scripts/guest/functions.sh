@@ -25,13 +25,15 @@ reset_tracing() {
 	echo 0 > $T/tracing_max_latency 2>/dev/null || true
 	for o in $T/options/*; do
 		case "${o##*/}" in
-		switch-wakeups|switch-latency|irq-*) echo 1 > "$o" ;;
+		switch-wakeups|switch-latency|irq-*|module-*) echo 1 > "$o" ;;
 		esac
 	done
 	for i in $T/instances/*; do
 		[ -d "$i" ] && rmdir "$i"
 	done
 	echo > $T/trace
+	type unload_samples > /dev/null 2>&1 && unload_samples
+	return 0
 }
 
 # Writing VALUE to FILE must fail and leave FILE's content unchanged.
@@ -86,4 +88,26 @@ irq_row() { # kind name
 # Field N of the row of KIND NAME, as an integer (microseconds truncated).
 irq_field() { # kind name n
 	irq_row "$1" "$2" | awk -v f="$3" '{ split($f, a, "."); print a[1]; exit }'
+}
+
+# --- module tracer and tracepoint samples ---
+MODS=/tests/modules
+PROBE1=/sys/kernel/debug/tracepoint_probe_sample/counts
+PROBE2=/sys/kernel/debug/tracepoint_probe_sample2/counts
+
+unload_samples() {
+	for m in tracepoint_probe_sample tracepoint_probe_sample2 tracepoint_sample; do
+		grep -q "^$m " /proc/modules && rmmod $m
+	done
+	return 0
+}
+
+# count NAME FILE: the value of NAME in a "name value" file.
+count_of() { # name file
+	awk -v n="$1" '$1 == n { print $2 }' "$2"
+}
+
+# The trace_stat/module row of NAME (the last one): name loaded freed gets puts
+module_row() { # name
+	grep -v '^#' trace_stat/module | awk -v n="$1" '$1 == n' | tail -n 1
 }
