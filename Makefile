@@ -23,7 +23,7 @@ KMAKE		= $(MAKE) -C $(KSRC) O=$(KOBJ) -j$(JOBS) \
 # Debian packages the build, the guest and the tests need.
 DEB_PKGS	:= linux-source-6.1 qemu-system-x86 trace-cmd busybox-static \
 		   rt-tests gcc make flex bison bc libelf-dev libssl-dev \
-		   dwarves cpio xz-utils kmod ccache python3 git
+		   dwarves cpio xz-utils kmod ccache python3 python3-ply python3-git git
 
 .PHONY: all deps tree config kernel modules initramfs test run clean patches \
 	checkpatch help bench
@@ -130,9 +130,10 @@ modules: kernel
 initramfs: kernel modules
 	scripts/mkinitramfs.sh $(INITRAMFS)
 
-# Run from the tree: checkpatch looks for the kernel in the working directory.
+# Run from the tree: checkpatch looks for the kernel in the working
+# directory. Debian's python3 first, for spdxcheck.py and its python3-ply.
 checkpatch: tree
-	cd $(KSRC) && ./scripts/checkpatch.pl --strict -q $(addprefix $(TOP)/,$(PATCHES))
+	cd $(KSRC) && PATH=/usr/bin:$$PATH ./scripts/checkpatch.pl --strict -q $(addprefix $(TOP)/,$(PATCHES))
 	cd $(KSRC) && ./scripts/checkpatch.pl --strict -q --no-tree -f $(addprefix $(TOP)/,$(PLUGINS))
 
 # ---------------------------------------------------------------- run

@@ -707,17 +707,36 @@ static void irq_selftest_tasklet_fn(struct tasklet_struct *t)
 
 static DECLARE_TASKLET(irq_selftest_tasklet, irq_selftest_tasklet_fn);
 
+/* Entries of the selftest tasklet of at least @want ns in @buffer. */
+static unsigned int __init irq_selftest_count(struct trace_buffer *buffer,
+					      unsigned long fn, u64 want)
+{
+	struct ring_buffer_event *event;
+	struct tasklet_dur_entry *ent;
+	unsigned int found = 0;
+	int cpu;
+
+	for_each_online_cpu(cpu) {
+		while ((event = ring_buffer_consume(buffer, cpu, NULL, NULL))) {
+			ent = ring_buffer_event_data(event);
+			if (ent->ent.type == TRACE_TASKLET_DUR &&
+			    ent->func == fn && ent->duration >= want)
+				found++;
+		}
+	}
+	return found;
+}
+
 /*
- * A tasklet busy-waits 1 ms while the tracer runs: the buffer must hold
- * its entry with a duration of at least 1 ms, the table its row, and
- * tracing_max_latency at least as much.
+ * A tasklet busy-waits 1 ms while the tracer runs: its entry of at least
+ * 1 ms must be in the buffer, or in the snapshot if it was the worst
+ * handler, the table must have its row, and tracing_max_latency must be
+ * at least as much.
  */
 static int __init irq_selftest(struct tracer *trace, struct trace_array *tr)
 {
 	unsigned long fn = (unsigned long)irq_selftest_tasklet_fn;
-	struct ring_buffer_event *event;
-	struct tasklet_dur_entry *ent;
-	unsigned int found = 0, rows = 0;
+	unsigned int found, rows = 0;
 	u64 want = IRQ_SELFTEST_DELAY_US * NSEC_PER_USEC;
 	int cpu, i, ret;
 
@@ -730,14 +749,9 @@ static int __init irq_selftest(struct tracer *trace, struct trace_array *tr)
 	msleep(100);
 	tracing_stop();
 
+	found = irq_selftest_count(tr->array_buffer.buffer, fn, want) +
+		irq_selftest_count(tr->max_buffer.buffer, fn, want);
 	for_each_online_cpu(cpu) {
-		while ((event = ring_buffer_consume(tr->array_buffer.buffer,
-						    cpu, NULL, NULL))) {
-			ent = ring_buffer_event_data(event);
-			if (ent->ent.type == TRACE_TASKLET_DUR &&
-			    ent->func == fn && ent->duration >= want)
-				found++;
-		}
 		for (i = 0; i <= IRQ_TASKLET_SLOTS; i++) {
 			struct irq_vec_stat *st = &per_cpu(irq_cpu, cpu).tasklet[i];
 

@@ -111,3 +111,47 @@ count_of() { # name file
 module_row() { # name
 	grep -v '^#' trace_stat/module | awk -v n="$1" '$1 == n' | tail -n 1
 }
+
+# --- hugetlb ---
+HP=/sys/kernel/mm/hugepages/hugepages-2048kB
+HTLBFS=/dev/hugepages
+
+# Mount hugetlbfs and empty the 2 MB pool.
+hugetlb_setup() {
+	[ -d $HP ] || exit_unsupported "no 2048kB huge pages"
+	mkdir -p $HTLBFS
+	grep -q " $HTLBFS hugetlbfs" /proc/mounts || mount -t hugetlbfs none $HTLBFS
+	echo 0 > $HP/nr_overcommit_hugepages
+	echo 0 > $HP/nr_hugepages
+}
+
+# Column totals of the 2048 kB rows of trace_stat/hugetlb, and the pool's
+# sysfs files, as shell variables with a prefix: PREFIX_grabbed ... and
+# PREFIX_sys_nr PREFIX_sys_free PREFIX_sys_resv PREFIX_sys_surplus.
+hugetlb_snap() { # prefix
+	eval "$(awk -v p="$1" '$1 == 2048 { for (i = 3; i <= 10; i++) s[i] += $i }
+		END { split("grabbed released allocated freed surplus reserved unreserved failures", n, " ");
+		      for (i = 3; i <= 10; i++) printf "%s_%s=%d\n", p, n[i - 2], s[i] }' trace_stat/hugetlb)"
+	eval "$1_sys_nr=$(cat $HP/nr_hugepages) $1_sys_free=$(cat $HP/free_hugepages)"
+	eval "$1_sys_resv=$(cat $HP/resv_hugepages) $1_sys_surplus=$(cat $HP/surplus_hugepages)"
+}
+
+# Expect the change of each listed counter between two snapshots:
+# hugetlb_expect A B name=delta ...; the counters not listed must not move.
+hugetlb_expect() { # from to name=delta...
+	from=$1 to=$2
+	shift 2
+	for c in grabbed released allocated freed surplus reserved unreserved failures; do
+		want=0
+		for kv in "$@"; do
+			[ "${kv%%=*}" = "$c" ] && want=${kv#*=}
+		done
+		got=$(( $(eval echo \$${to}_$c) - $(eval echo \$${from}_$c) ))
+		[ "$got" -eq "$want" ] || fail "$to: $c changed by $got, want $want"
+	done
+}
+
+# sysfs change between two snapshots: hugetlb_dsys A B nr|free|resv|surplus
+hugetlb_dsys() {
+	echo $(( $(eval echo \$${2}_sys_$3) - $(eval echo \$${1}_sys_$3) ))
+}
