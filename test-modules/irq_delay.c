@@ -12,12 +12,12 @@
  */
 #include <linux/completion.h>
 #include <linux/debugfs.h>
-#include <linux/delay.h>
 #include <linux/interrupt.h>
 #include <linux/ktime.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/timer.h>
+#include <linux/trace_clock.h>
 #include <linux/uaccess.h>
 
 #define IRQ_DELAY_MAX_US	20000
@@ -27,11 +27,18 @@ static DEFINE_MUTEX(irq_delay_mutex);
 static DECLARE_COMPLETION(irq_delay_done);
 static struct dentry *irq_delay_file;
 
+/*
+ * Busy-waits (this runs in softirq context) on the trace clock, which
+ * the irq tracer measures with: udelay() is only as good as the boot's
+ * calibration, and under TCG on a busy host a 1 ms udelay() was seen to
+ * last 754 us.
+ */
 static void irq_delay_busy_wait(void)
 {
-	/* Busy-waits: this runs in softirq context. */
-	mdelay(delay_us / 1000);
-	udelay(delay_us % 1000);
+	u64 end = trace_clock_local() + (u64)delay_us * NSEC_PER_USEC;
+
+	while (trace_clock_local() < end)
+		cpu_relax();
 	complete(&irq_delay_done);
 }
 

@@ -700,9 +700,13 @@ static const struct file_operations irq_stat_reset_fops = {
 #ifdef CONFIG_FTRACE_SELFTEST
 #define IRQ_SELFTEST_DELAY_US	1000
 
+/* Busy-waits on the clock the tracer measures with, not udelay(). */
 static void irq_selftest_tasklet_fn(struct tasklet_struct *t)
 {
-	udelay(IRQ_SELFTEST_DELAY_US);
+	u64 end = trace_clock_local() + IRQ_SELFTEST_DELAY_US * NSEC_PER_USEC;
+
+	while (trace_clock_local() < end)
+		cpu_relax();
 }
 
 static DECLARE_TASKLET(irq_selftest_tasklet, irq_selftest_tasklet_fn);

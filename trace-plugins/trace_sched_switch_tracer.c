@@ -8,17 +8,16 @@
  * Molnar, ported to today's sched_switch, sched_wakeup and
  * sched_wakeup_new tracepoints.
  *
- * One set of probes serves every trace array (top level and instances)
- * that has this tracer selected: the probes are registered when the
- * first one selects it and unregistered when the last one leaves it.
+ * One set of callbacks on the shared scheduler probes serves every trace
+ * array (top level and instances) that has this tracer selected: it is
+ * registered when the first one selects it and unregistered when the
+ * last one leaves it. The shared layer measures the wakeup latency.
  */
 #include <linux/completion.h>
 #include <linux/kthread.h>
 #include <linux/delay.h>
 #include <linux/rculist.h>
 #include <linux/slab.h>
-#include <linux/sched/clock.h>
-#include <trace/events/sched.h>
 
 #include "trace.h"
 #include "trace_output.h"
@@ -50,9 +49,6 @@ struct switch_tr {
 static LIST_HEAD(switch_trs);
 static DEFINE_MUTEX(switch_mutex);
 
-/* Wakeup stamps older than this belong to an earlier tracing session. */
-static u64 switch_epoch;
-
 static void switch_wakeup_lat_trace(struct trace_array *tr,
 				    struct task_struct *next, u64 latency,
 				    unsigned int trace_ctx)
@@ -77,46 +73,28 @@ static void switch_wakeup_lat_trace(struct trace_array *tr,
 }
 
 static void notrace
-probe_switch_sched_switch(void *ignore, bool preempt,
-			  struct task_struct *prev, struct task_struct *next,
-			  unsigned int prev_state)
+probe_switch_sched_switch(bool preempt, struct task_struct *prev,
+			  struct task_struct *next, unsigned int prev_state)
 {
+	s64 lat = sched_probe_wakeup_latency();
 	struct switch_tr *st;
 	unsigned int trace_ctx;
-	bool has_lat = false;
-	u64 stamp, now, lat = 0;
 
-	/*
-	 * Runs under the rq lock of this CPU, as the wakeup probe that set
-	 * the stamp ran under the lock of the rq the task was queued on.
-	 */
-	stamp = READ_ONCE(next->trace_wakeup_ts);
-	if (stamp) {
-		WRITE_ONCE(next->trace_wakeup_ts, 0);
-		if (stamp >= READ_ONCE(switch_epoch) &&
-		    (READ_ONCE(switch_flags.val) & SWITCH_OPT_LATENCY)) {
-			now = local_clock();
-			/* local clocks of two CPUs may be a little apart */
-			lat = now > stamp ? now - stamp : 0;
-			has_lat = true;
-		}
-	}
+	if (!(READ_ONCE(switch_flags.val) & SWITCH_OPT_LATENCY))
+		lat = -1;
 
 	trace_ctx = tracing_gen_ctx();
 	list_for_each_entry_rcu(st, &switch_trs, list) {
 		tracing_sched_switch_trace(st->tr, prev, next, trace_ctx);
-		if (has_lat)
+		if (lat >= 0)
 			switch_wakeup_lat_trace(st->tr, next, lat, trace_ctx);
 	}
 }
 
-static void notrace probe_switch_sched_wakeup(void *ignore,
-					      struct task_struct *wakee)
+static void notrace probe_switch_sched_wakeup(struct task_struct *wakee)
 {
 	struct switch_tr *st;
 	unsigned int trace_ctx;
-
-	WRITE_ONCE(wakee->trace_wakeup_ts, local_clock());
 
 	if (!(READ_ONCE(switch_flags.val) & SWITCH_OPT_WAKEUPS))
 		return;
@@ -126,34 +104,12 @@ static void notrace probe_switch_sched_wakeup(void *ignore,
 		tracing_sched_wakeup_trace(st->tr, wakee, current, trace_ctx);
 }
 
-static int switch_register_probes(void)
-{
-	int ret;
-
-	ret = register_trace_sched_wakeup(probe_switch_sched_wakeup, NULL);
-	if (ret)
-		return ret;
-	ret = register_trace_sched_wakeup_new(probe_switch_sched_wakeup, NULL);
-	if (ret)
-		goto out_wakeup;
-	ret = register_trace_sched_switch(probe_switch_sched_switch, NULL);
-	if (ret)
-		goto out_wakeup_new;
-	return 0;
-
-out_wakeup_new:
-	unregister_trace_sched_wakeup_new(probe_switch_sched_wakeup, NULL);
-out_wakeup:
-	unregister_trace_sched_wakeup(probe_switch_sched_wakeup, NULL);
-	return ret;
-}
-
-static void switch_unregister_probes(void)
-{
-	unregister_trace_sched_switch(probe_switch_sched_switch, NULL);
-	unregister_trace_sched_wakeup_new(probe_switch_sched_wakeup, NULL);
-	unregister_trace_sched_wakeup(probe_switch_sched_wakeup, NULL);
-}
+static struct sched_probe_ops switch_sched_ops = {
+	.name		= "sched_switch",
+	.sched_switch	= probe_switch_sched_switch,
+	.sched_wakeup	= probe_switch_sched_wakeup,
+	.wakeup_latency	= true,
+};
 
 static int switch_tracer_init(struct trace_array *tr)
 {
@@ -168,10 +124,8 @@ static int switch_tracer_init(struct trace_array *tr)
 	tracing_reset_online_cpus(&tr->array_buffer);
 
 	mutex_lock(&switch_mutex);
-	if (list_empty(&switch_trs)) {
-		WRITE_ONCE(switch_epoch, local_clock());
-		ret = switch_register_probes();
-	}
+	if (list_empty(&switch_trs))
+		ret = sched_probe_register(&switch_sched_ops);
 	if (!ret)
 		list_add_tail_rcu(&st->list, &switch_trs);
 	mutex_unlock(&switch_mutex);
@@ -197,15 +151,16 @@ static void switch_tracer_reset(struct trace_array *tr)
 	}
 	if (found) {
 		list_del_rcu(&found->list);
+		/* This waits for the callbacks still running */
 		if (list_empty(&switch_trs))
-			switch_unregister_probes();
+			sched_probe_unregister(&switch_sched_ops);
 	}
 	mutex_unlock(&switch_mutex);
 
 	if (!found)
 		return;
 	/* Probes run with preemption off: wait for those still running. */
-	tracepoint_synchronize_unregister();
+	synchronize_rcu();
 	kfree(found);
 	tracing_stop_cmdline_record();
 }

@@ -21,6 +21,7 @@ reset_tracing() {
 	echo 0 > $T/events/enable
 	echo 0 > $T/options/stacktrace 2>/dev/null || true
 	echo > $T/set_event_pid 2>/dev/null || true
+	echo > $T/wakeup_latency_pids 2>/dev/null || true
 	echo 0 > $T/tracing_thresh 2>/dev/null || true
 	echo 0 > $T/tracing_max_latency 2>/dev/null || true
 	for o in $T/options/*; do
@@ -154,4 +155,13 @@ hugetlb_expect() { # from to name=delta...
 # sysfs change between two snapshots: hugetlb_dsys A B nr|free|resv|surplus
 hugetlb_dsys() {
 	echo $(( $(eval echo \$${2}_sys_$3) - $(eval echo \$${1}_sys_$3) ))
+}
+
+# --- wakeup latency histograms ---
+# Samples and max (ns) of a class from the trace_stat/wakeup_latency header.
+hist_samples() { # class
+	sed -n "s/^# $1: \([0-9]*\) samples, max \([0-9]*\) ns$/\1/p" trace_stat/wakeup_latency
+}
+hist_max() { # class
+	sed -n "s/^# $1: \([0-9]*\) samples, max \([0-9]*\) ns$/\2/p" trace_stat/wakeup_latency
 }
