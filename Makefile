@@ -23,10 +23,11 @@ KMAKE		= $(MAKE) -C $(KSRC) O=$(KOBJ) -j$(JOBS) \
 # Debian packages the build, the guest and the tests need.
 DEB_PKGS	:= linux-source-6.1 qemu-system-x86 trace-cmd busybox-static \
 		   rt-tests gcc make flex bison bc libelf-dev libssl-dev \
-		   dwarves cpio xz-utils kmod ccache python3 python3-ply python3-git git
+		   dwarves cpio xz-utils kmod ccache python3 python3-ply python3-git git \
+		   gnuplot-nox
 
 .PHONY: all deps tree config kernel modules initramfs test run clean patches \
-	checkpatch help bench
+	checkpatch help bench bench-kernels
 
 all: kernel initramfs
 
@@ -38,7 +39,7 @@ help:
 	@echo "make initramfs  busybox, trace-cmd, rt-tests, helpers, modules and tests"
 	@echo "make patches    regenerate kernel/*.patch and kernel/series from build/linux"
 	@echo "make checkpatch scripts/checkpatch.pl --strict on the series and the plugins"
-	@echo "make bench      cost of each tracer against nop and the mainline events (QUICK=1: short)"
+	@echo "make bench      pristine vs patched kernel off, each tracer vs nop, events, ring buffer (QUICK=1: short)"
 	@echo "make clean      remove build/"
 
 # ---------------------------------------------------------------- deps
@@ -140,8 +141,48 @@ checkpatch: tree
 test: kernel initramfs
 	scripts/run-tests.sh
 
-# Tracer cost against nop and against the mainline events, in one boot.
-bench: kernel initramfs
+# ---------------------------------------------------------------- bench
+# Two kernels with the same non-debug config: the pristine source (a git
+# worktree of build/linux at "pristine") and the patched one. Each gets
+# the initramfs plus its own build of the modules the benchmark loads.
+BENCH		:= $(BUILD)/bench
+BENCH_CONFIGS	:= base trace bench
+SERIES_SYMS	:= CONFIG_SCHED_SWITCH_TRACER CONFIG_IRQ_HANDLER_TRACER \
+		   CONFIG_MODULE_EVENT_TRACER CONFIG_HUGETLB_TRACER
+
+# $(call bench_kernel,NAME,SRC)
+define bench_kernel
+	@mkdir -p $(BENCH)/obj-$(1)
+	$(MAKE) -s -C $(2) O=$(BENCH)/obj-$(1) tinyconfig >/dev/null
+	cd $(BENCH)/obj-$(1) && $(KSRC)/scripts/kconfig/merge_config.sh -m \
+		-O $(BENCH)/obj-$(1) $(BENCH)/obj-$(1)/.config \
+		$(patsubst %,$(TOP)/kernel/configs/%.config,$(BENCH_CONFIGS)) >/dev/null
+	$(MAKE) -s -C $(2) O=$(BENCH)/obj-$(1) olddefconfig >/dev/null
+	@IGNORE="$(if $(filter pristine,$(1)),$(SERIES_SYMS))" scripts/check-config.sh \
+		$(BENCH)/obj-$(1)/.config $(patsubst %,kernel/configs/%.config,$(BENCH_CONFIGS))
+	$(MAKE) -C $(2) O=$(BENCH)/obj-$(1) -j$(JOBS) \
+		$(if $(CCACHE),CC="ccache gcc") KBUILD_BUILD_TIMESTAMP=trace-plugins bzImage modules
+	@rm -rf $(BENCH)/mod-$(1) && mkdir -p $(BENCH)/mod-$(1)
+	cp test-modules/* $(BENCH)/mod-$(1)/
+	$(MAKE) -C $(2) O=$(BENCH)/obj-$(1) -j$(JOBS) M=$(BENCH)/mod-$(1) modules
+	rm -rf $(BENCH)/rd-$(1) && mkdir -p $(BENCH)/rd-$(1)/tests/modules
+	cp $(BENCH)/mod-$(1)/irq_delay.ko \
+		$(BENCH)/obj-$(1)/kernel/trace/ring_buffer_benchmark.ko \
+		$(BENCH)/rd-$(1)/tests/modules/
+	(cd $(BENCH)/rd-$(1) && find . | cpio -o -H newc --quiet -R 0:0) | gzip -1 | \
+		cat $(INITRAMFS) - > $(BENCH)/initramfs-$(1).cpio.gz
+endef
+
+bench-kernels: tree initramfs
+	@if [ ! -d $(BENCH)/src-pristine ]; then \
+		mkdir -p $(BENCH) && git -C $(KSRC) worktree add -q --detach \
+			$(BENCH)/src-pristine pristine; fi
+	$(call bench_kernel,pristine,$(BENCH)/src-pristine)
+	$(call bench_kernel,patched,$(KSRC))
+
+# Cost of the series off (pristine against patched), and of each tracer
+# on against nop, the mainline events and the raw ring buffer.
+bench: bench-kernels
 	scripts/bench.sh
 
 run: kernel initramfs

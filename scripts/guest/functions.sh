@@ -158,10 +158,11 @@ hugetlb_dsys() {
 }
 
 # --- wakeup latency histograms ---
-# Samples and max (ns) of a class from the trace_stat/wakeup_latency header.
-hist_samples() { # class
-	sed -n "s/^# $1: \([0-9]*\) samples, max \([0-9]*\) ns$/\1/p" trace_stat/wakeup_latency
+# Samples and max (ns) of a class from the trace_stat/wakeup_latency
+# header, or from a copy of that file.
+hist_samples() { # class [file]
+	sed -n "s/^# $1: \([0-9]*\) samples, max \([0-9]*\) ns$/\1/p" ${2:-trace_stat/wakeup_latency}
 }
-hist_max() { # class
-	sed -n "s/^# $1: \([0-9]*\) samples, max \([0-9]*\) ns$/\2/p" trace_stat/wakeup_latency
+hist_max() { # class [file]
+	sed -n "s/^# $1: \([0-9]*\) samples, max \([0-9]*\) ns$/\2/p" ${2:-trace_stat/wakeup_latency}
 }
