@@ -68,18 +68,20 @@ csvrows.append(("ringbuffer", "write", "ns_per_entry", rb))
 plot = []
 for t in ("sched_switch", "irq", "hugetlb", "module"):
     nop = vals[("patched", "on.%s.nop.ns" % t)]
+    units = (vals[("patched", "on.%s.units" % t)] or [1])[0]
     cost = {}
     for mode in (t, "events"):
+        # ns per unit of work over nop, times units, over entries written
         ns = vals[("patched", "on.%s.%s.ns" % (t, mode))]
         wr = vals[("patched", "on.%s.%s.written" % (t, mode))]
-        per = [(m - n) / w for m, n, w in zip(ns, nop, wr) if w]
+        per = [(m - n) * units / w for m, n, w in zip(ns, nop, wr) if w]
         cost[mode] = (med(per), min(per) if per else 0, max(per) if per else 0,
-                      med(wr))
+                      med(wr) / units)
     c_t, c_e = cost[t][0], cost["events"][0]
     ratio_e = c_t / c_e if c_e > 0 else float("nan")
     ratio_rb = c_t / rb if rb and rb > 0 else float("nan")
     rows.append(("on", t, "%.0f ns/event" % c_t, "%.0f-%.0f" % cost[t][1:3],
-                 "%d entries per unit; events: %.0f ns/event (%.0f-%.0f), %d per unit; "
+                 "%.1f entries per unit; events: %.0f ns/event (%.0f-%.0f), %.1f per unit; "
                  "ratio to events %.2f, to ring buffer write %.2f"
                  % (cost[t][3], c_e, cost["events"][1], cost["events"][2],
                     cost["events"][3], ratio_e, ratio_rb)))
@@ -103,10 +105,17 @@ def text(path):
     out = subprocess.run(["size", path], capture_output=True, text=True).stdout
     return int(out.splitlines()[1].split()[0])
 
-vp, vx = text(B + "/obj-pristine/vmlinux"), text(B + "/obj-patched/vmlinux")
+def code(path):
+    # vmlinux's .text is padded to 2 MB: add up the sizes of its functions
+    out = subprocess.run(["nm", "-S", path], capture_output=True, text=True).stdout
+    return sum(int(f[1], 16) for f in map(str.split, out.splitlines())
+               if len(f) == 4 and f[2] in "tT")
+
+vp, vx = code(B + "/obj-pristine/vmlinux"), code(B + "/obj-patched/vmlinux")
 hp, hx = text(B + "/obj-pristine/mm/hugetlb.o"), text(B + "/obj-patched/mm/hugetlb.o")
 sites = len(re.findall(r"\btrace_hugetlb_\w+\(", open(top + "/build/linux/mm/hugetlb.c").read()))
-rows.append(("size", "vmlinux text", "+%d bytes" % (vx - vp), "", "%d -> %d" % (vp, vx)))
+rows.append(("size", "vmlinux functions", "+%d bytes" % (vx - vp), "",
+             "%d -> %d (sizes of all text symbols)" % (vp, vx)))
 rows.append(("size", "mm/hugetlb.o text", "+%d bytes" % (hx - hp), "",
              "%d -> %d; %d tracepoint sites, %.0f bytes per site (the events' out-of-line code included)"
              % (hp, hx, sites, (hx - hp) / sites)))

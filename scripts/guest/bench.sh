@@ -57,11 +57,15 @@ written() {
 
 setup() { # mode events
 	echo nop > current_tracer
+	echo 1 > options/irq-snapshot 2>/dev/null
 	echo 0 > events/enable
 	case $1 in
 	nop) ;;
 	events) for e in $2; do echo 1 > events/$e/enable; done ;;
-	*) echo "$1" > current_tracer ;;
+	*)
+		echo "$1" > current_tracer
+		# a snapshot swap would hide the entries written before it
+		[ "$1" != irq ] || echo 0 > options/irq-snapshot ;;
 	esac
 	echo > trace
 }
@@ -86,6 +90,12 @@ for spec in "$@"; do
 	tracer=$1 work=$2
 	shift 2
 	events="$*"
+	case $work in
+	pingpong) units=$ROUNDS ;;
+	tasklet) units=$BURST ;;
+	*) units=$CYCLES ;;
+	esac
+	echo "RESULT on.$tracer.units $units"
 	r=0
 	while [ $r -lt "$REPS" ]; do
 		for mode in nop "$tracer" events; do
