@@ -79,15 +79,20 @@ for t in ("sched_switch", "irq", "hugetlb", "module"):
                       med(wr) / units)
     c_t, c_e = cost[t][0], cost["events"][0]
     ratio_e = c_t / c_e if c_e > 0 else float("nan")
+    # the same work, traced both ways: time over nop, tracer / events
+    over = lambda mode: med([m - n for m, n in zip(
+        vals[("patched", "on.%s.%s.ns" % (t, mode))], nop)])
+    ratio_unit = over(t) / over("events") if over("events") > 0 else float("nan")
     ratio_rb = c_t / rb if rb and rb > 0 else float("nan")
     rows.append(("on", t, "%.0f ns/event" % c_t, "%.0f-%.0f" % cost[t][1:3],
                  "%.1f entries per unit; events: %.0f ns/event (%.0f-%.0f), %.1f per unit; "
-                 "ratio to events %.2f, to ring buffer write %.2f"
+                 "ratio to events %.2f per event, %.2f per unit of work; to ring buffer write %.2f"
                  % (cost[t][3], c_e, cost["events"][1], cost["events"][2],
-                    cost["events"][3], ratio_e, ratio_rb)))
+                    cost["events"][3], ratio_e, ratio_unit, ratio_rb)))
     csvrows += [("on", t, "tracer_ns_per_event", c_t),
                 ("on", t, "events_ns_per_event", c_e),
                 ("on", t, "ratio_to_events", ratio_e),
+                ("on", t, "ratio_to_events_per_unit", ratio_unit),
                 ("on", t, "ratio_to_ringbuffer", ratio_rb)]
     plot.append((t, c_t, c_e))
 
@@ -134,7 +139,7 @@ print("\n".join(md))
 
 with open(B + "/cost.dat", "w") as f:
     for t, a, b in plot:
-        f.write("%s %.1f %.1f %.1f\n" % (t, a, b, rb))
+        f.write("%s %.1f %.1f %.1f\n" % (t, *(v if v == v else 0 for v in (a, b, rb))))
 PY
 
 gnuplot <<GP

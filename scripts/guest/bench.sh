@@ -50,7 +50,8 @@ w_module() { # ns per insmod and rmmod of irq_delay
 	echo $(( ($(nstime) - t0) / CYCLES ))
 }
 
-# Entries written to the top-level buffer since the last reset.
+# Entries in the top-level buffer plus those overwritten: the overrun
+# counts from the buffer's creation, so take it before and after.
 written() {
 	cat per_cpu/cpu*/stats | awk '/^entries:/ || /^overrun:/ { n += $2 } END { print n + 0 }'
 }
@@ -101,9 +102,10 @@ for spec in "$@"; do
 		for mode in nop "$tracer" events; do
 			if [ "$work" = module ]; then rmmod irq_delay 2>/dev/null; fi
 			setup "$mode" "$events"
+			w0=$(written)
 			t=$(w_$work)
 			echo "RESULT on.$tracer.$mode.ns $t"
-			echo "RESULT on.$tracer.$mode.written $(written)"
+			echo "RESULT on.$tracer.$mode.written $(( $(written) - w0 ))"
 		done
 		r=$((r + 1))
 	done
@@ -115,11 +117,12 @@ done
 echo > trace
 insmod /tests/modules/ring_buffer_benchmark.ko disable_reader=1
 i=0
-while ! grep -q 'ns per entry' trace && [ $i -lt 60 ]; do
+while ! grep -q 'ns per entry' trace && [ $i -lt 120 ]; do
 	sleep 1
 	i=$((i + 1))
 done
 rmmod ring_buffer_benchmark
+grep -q 'ns per entry' trace || { echo "bench: no result from ring_buffer_benchmark:"; tail -n 5 trace; }
 echo "RESULT ringbuffer.ns $(sed -n 's/.* \([0-9]*\) ns per entry$/\1/p' trace | head -n 1)"
 
 # Lost events: trace-cmd record at the default buffer size.

@@ -2,13 +2,14 @@
 # "make run": enable each plugin tracer over a short workload and show
 # what it recorded.  Runs inside the guest (qemu-run.sh --script).
 T=/sys/kernel/tracing
+HP=/sys/kernel/mm/hugepages/hugepages-2048kB
 cd $T || exit 1
 echo "available tracers: $(cat available_tracers)"
 
-show() { # tracer title
+show() { # title
 	echo
-	echo "=== $1: $2"
-	grep -v '^#' trace | head -n 25
+	echo "=== $(cat current_tracer): $1"
+	grep -v '^#' trace | head -n 20
 	echo "... $(grep -vc '^#' trace) lines in all"
 }
 
@@ -16,14 +17,52 @@ echo sched_switch > current_tracer
 taskset 1 pingpong 5 > /dev/null
 hackbench -p -g 2 -l 20 > /dev/null
 echo 0 > tracing_on
-show sched_switch "pipe ping-pong pinned to CPU 0, then hackbench -p -g 2 -l 20"
+show "pipe ping-pong pinned to CPU 0, then hackbench -p -g 2 -l 20"
 echo 1 > tracing_on
+echo nop > current_tracer
 
+echo 1 > wakeup_latency_reset
 echo wakeup_rt > current_tracer
 echo 0 > tracing_max_latency
 chrt -f 5 sleep 0.1
 echo "=== wakeup_rt: chrt -f 5 sleep 0.1: max latency $(cat tracing_max_latency) us"
 grep -v '^#' trace | head -n 10
+echo sched_switch > current_tracer
+sh -c "echo \$\$ > wakeup_latency_pids; exec cyclictest -p 80 -i 1000 -l 200 -q"
+echo nop > current_tracer
+echo > wakeup_latency_pids
+echo "=== wakeup latency histograms of cyclictest -p 80 -i 1000 -l 200"
+cat trace_stat/wakeup_latency
+
+insmod /tests/modules/irq_delay.ko
+echo irq > current_tracer
+echo "tasklet 2000" > /sys/kernel/debug/irq_delay
+echo "timer 5000" > /sys/kernel/debug/irq_delay
+echo 0 > tracing_on
+show "a 2 ms tasklet, then a 5 ms timer (irq_delay.ko); kept at the worst handler"
+echo "--- trace_stat/irq; tracing_max_latency $(cat tracing_max_latency) us"
+cat trace_stat/irq
+echo 1 > tracing_on
+
+echo module > current_tracer
+rmmod irq_delay
+insmod /tests/modules/tracepoint-sample.ko
+insmod /tests/modules/tracepoint-probe-sample.ko
+cat /proc/tracepoint-sample > /dev/null
+cat /sys/kernel/debug/tracepoint_probe_sample/counts
+rmmod tracepoint_probe_sample
+rmmod tracepoint_sample
+show "the tracepoint samples loaded, used and unloaded"
+cat trace_stat/module
+
+mkdir -p /dev/hugepages
+mount -t hugetlbfs none /dev/hugepages
+echo hugetlb > current_tracer
+echo 4 > $HP/nr_hugepages
+echo go | hugetlb-helper /dev/hugepages/demo 2 > /dev/null
+echo 0 > $HP/nr_hugepages
+show "4 huge pages, 2 of them mapped and touched, then none"
+cat trace_stat/hugetlb
 
 echo nop > current_tracer
 echo
