@@ -428,16 +428,20 @@ static void irq_tracer_reset(struct trace_array *tr)
 	irq_busy = false;
 }
 
+static struct tracer irq_tracer;
+
 /*
  * With irq-snapshot, "trace" shows the buffer kept at the worst handler,
  * as for the other latency tracers; without it, the live buffer, which
- * is then never swapped away (for trace-cmd record, say).
+ * is then never swapped away (for trace-cmd record, say). The option
+ * can be set while another tracer is current: change the irq tracer,
+ * never tr->current_trace.
  */
 static int irq_set_flag(struct trace_array *tr, u32 old_flags, u32 bit,
 			int set)
 {
 	if (bit == IRQ_OPT_SNAPSHOT)
-		tr->current_trace->print_max = set;
+		irq_tracer.print_max = set;
 	return 0;
 }
 
