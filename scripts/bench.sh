@@ -144,6 +144,11 @@ with open(B + "/cost.dat", "w") as f:
         f.write("%s %.1f %.1f %.1f\n" % (t, *(v if v == v else 0 for v in (a, b, rb))))
 PY
 
+if [ ! -s "$B/cost.dat" ]; then
+	echo "bench: every per-event cost is within the noise; no plot" >&2
+	rm -f "$B/cost.png"
+	exit 0
+fi
 gnuplot <<GP
 set terminal png size 800,480 noenhanced
 set output "$B/cost.png"
