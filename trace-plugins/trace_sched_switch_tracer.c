@@ -141,6 +141,7 @@ static int switch_tracer_init(struct trace_array *tr)
 static void switch_tracer_reset(struct trace_array *tr)
 {
 	struct switch_tr *st, *found = NULL;
+	bool last = false;
 
 	mutex_lock(&switch_mutex);
 	list_for_each_entry(st, &switch_trs, list) {
@@ -151,16 +152,18 @@ static void switch_tracer_reset(struct trace_array *tr)
 	}
 	if (found) {
 		list_del_rcu(&found->list);
+		last = list_empty(&switch_trs);
 		/* This waits for the callbacks still running */
-		if (list_empty(&switch_trs))
+		if (last)
 			sched_probe_unregister(&switch_sched_ops);
 	}
 	mutex_unlock(&switch_mutex);
 
 	if (!found)
 		return;
-	/* Probes run with preemption off: wait for those still running. */
-	synchronize_rcu();
+	/* Other trace arrays keep the callbacks: wait for those running. */
+	if (!last)
+		synchronize_rcu();
 	kfree(found);
 	tracing_stop_cmdline_record();
 }
