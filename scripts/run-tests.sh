@@ -9,7 +9,10 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 log=$top/build/test-console.log
 start=$(date +%s)
 
-"$top/qemu-run.sh" --timeout "${TEST_TIMEOUT:-1500}" --log "$log" -- /tests/run-tests.sh "$@"
+# 4G, so that a 1 GB huge page can be had at run time for the hugetlb
+# demote case (the guest memory is allocated lazily).
+"$top/qemu-run.sh" --timeout "${TEST_TIMEOUT:-1500}" --log "$log" --mem 4G \
+	-- /tests/run-tests.sh "$@"
 guest_rc=$?
 console=$(tr -d '\r' < "$log")
 

@@ -7,6 +7,14 @@
  * lock: trace_stat/hugetlb sums the CPUs when it is read. Reservations
  * are not tied to a node, nor are failures where no node was asked for:
  * they are counted in the row of node "-".
+ *
+ * The counters balance with the pool's sysfs counters: per size and
+ * node, grabbed - released is the change of nr_hugepages (a demoted page
+ * is released from its size and its pieces grabbed by the smaller one; a
+ * page dissolved for alloc_contig_range() is released and its
+ * replacement grabbed), and per size, reserved - unreserved is the change
+ * of resv_hugepages (a reservation consumed by a fault allocation counts
+ * as unreserved, one restored when its page is freed as reserved).
  */
 #include <linux/hugetlb.h>
 #include <linux/percpu.h>
@@ -55,7 +63,7 @@ static inline void htlb_count(struct hstate *h, int nid,
 
 static void htlb_trace_page(int type, struct hstate *h, unsigned long pfn,
 			    int nid, unsigned long addr, bool surplus,
-			    int result)
+			    bool resv, int result)
 {
 	struct trace_array *tr = htlb_trace;
 	struct trace_buffer *buffer = tr->array_buffer.buffer;
@@ -93,12 +101,13 @@ static void htlb_trace_page(int type, struct hstate *h, unsigned long pfn,
 	entry->node	= nid;
 	entry->result	= result;
 	entry->surplus	= surplus;
+	entry->resv	= resv;
 	if (!call_filter_check_discard(call, entry, buffer, event))
 		trace_buffer_unlock_commit(tr, buffer, event, trace_ctx);
 }
 
-static void htlb_trace_resv(int type, struct inode *inode, long from,
-			    long to, long pages, long result)
+static void htlb_trace_resv(int type, struct hstate *h, unsigned long ino,
+			    long from, long to, long pages, long result)
 {
 	struct trace_array *tr = htlb_trace;
 	struct trace_buffer *buffer = tr->array_buffer.buffer;
@@ -112,12 +121,12 @@ static void htlb_trace_resv(int type, struct inode *inode, long from,
 	if (!event)
 		return;
 	entry = ring_buffer_event_data(event);
-	entry->ino	= inode->i_ino;
+	entry->ino	= ino;
 	entry->from	= from;
 	entry->to	= to;
 	entry->pages	= pages;
 	entry->result	= result;
-	entry->size_kb	= huge_page_size(hstate_inode(inode)) >> 10;
+	entry->size_kb	= huge_page_size(h) >> 10;
 	if (!call_filter_check_discard(type == TRACE_HTLB_RESERVE ?
 				       &event_htlb_reserve :
 				       &event_htlb_unreserve,
@@ -125,7 +134,33 @@ static void htlb_trace_resv(int type, struct inode *inode, long from,
 		trace_buffer_unlock_commit(tr, buffer, event, trace_ctx);
 }
 
-/* grab, free and release: a page that joins, returns to or leaves the pool */
+static void htlb_trace_demote(struct hstate *h, struct page *page,
+			      struct hstate *target, int result)
+{
+	struct trace_array *tr = htlb_trace;
+	struct trace_buffer *buffer = tr->array_buffer.buffer;
+	struct ring_buffer_event *event;
+	struct htlb_demote_entry *entry;
+	unsigned int trace_ctx = tracing_gen_ctx();
+
+	tracing_record_cmdline(current);
+	event = trace_buffer_lock_reserve(buffer, TRACE_HTLB_DEMOTE,
+					  sizeof(*entry), trace_ctx);
+	if (!event)
+		return;
+	entry = ring_buffer_event_data(event);
+	entry->pfn	 = page_to_pfn(page);
+	entry->size_kb	 = huge_page_size(h) >> 10;
+	entry->target_kb = huge_page_size(target) >> 10;
+	entry->pages	 = pages_per_huge_page(h) / pages_per_huge_page(target);
+	entry->node	 = page_to_nid(page);
+	entry->result	 = result;
+	if (!call_filter_check_discard(&event_htlb_demote, entry, buffer,
+				       event))
+		trace_buffer_unlock_commit(tr, buffer, event, trace_ctx);
+}
+
+/* grab and release: a page that joins or leaves the pool */
 static void htlb_page_event(int type, enum htlb_counter c, struct hstate *h,
 			    struct page *page, int nid)
 {
@@ -136,7 +171,7 @@ static void htlb_page_event(int type, enum htlb_counter c, struct hstate *h,
 		htlb_count(h, nid, HTLB_FAILURES, 1);
 	}
 	htlb_trace_page(type, h, page ? page_to_pfn(page) : 0, nid, 0, false,
-			page ? 0 : -ENOMEM);
+			false, page ? 0 : -ENOMEM);
 }
 
 static void probe_htlb_grab(void *ignore, struct hstate *h,
@@ -145,10 +180,17 @@ static void probe_htlb_grab(void *ignore, struct hstate *h,
 	htlb_page_event(TRACE_HTLB_GRAB, HTLB_GRABBED, h, page, nid);
 }
 
+/* A page back in the pool; resv: the reservation it consumed is restored. */
 static void probe_htlb_free(void *ignore, struct hstate *h,
-			    struct page *page, int nid)
+			    struct page *page, bool resv)
 {
-	htlb_page_event(TRACE_HTLB_FREE, HTLB_FREED, h, page, nid);
+	int nid = page_to_nid(page);
+
+	htlb_count(h, nid, HTLB_FREED, 1);
+	if (resv)
+		htlb_count(h, NUMA_NO_NODE, HTLB_RESERVED, 1);
+	htlb_trace_page(TRACE_HTLB_FREE, h, page_to_pfn(page), nid, 0, false,
+			resv, 0);
 }
 
 static void probe_htlb_release(void *ignore, struct hstate *h,
@@ -168,47 +210,65 @@ static void probe_htlb_buddy(void *ignore, struct hstate *h,
 		htlb_count(h, nid, HTLB_FAILURES, 1);
 	}
 	htlb_trace_page(TRACE_HTLB_BUDDY, h, page ? page_to_pfn(page) : 0,
-			nid, 0, surplus, page ? 0 : -ENOMEM);
+			nid, 0, surplus, false, page ? 0 : -ENOMEM);
 }
 
+/* A page for a fault; resv: it consumed a reservation. */
 static void probe_htlb_alloc(void *ignore, struct hstate *h,
-			     struct page *page, unsigned long addr)
+			     struct page *page, unsigned long addr, bool resv)
 {
 	int nid = NUMA_NO_NODE;
 
 	if (IS_ERR(page)) {
 		htlb_count(h, nid, HTLB_FAILURES, 1);
+		resv = false;
 	} else {
 		nid = page_to_nid(page);
 		htlb_count(h, nid, HTLB_ALLOCATED, 1);
+		if (resv)
+			htlb_count(h, NUMA_NO_NODE, HTLB_UNRESERVED, 1);
 	}
 	htlb_trace_page(TRACE_HTLB_ALLOC, h,
 			IS_ERR(page) ? 0 : page_to_pfn(page), nid, addr, false,
-			PTR_ERR_OR_ZERO(page));
+			resv, PTR_ERR_OR_ZERO(page));
 }
 
-static void probe_htlb_reserve(void *ignore, struct inode *inode, long from,
-			       long to, long reserved, bool ret)
+/* A page of h split into pieces of target: released, and grabbed by target */
+static void probe_htlb_demote(void *ignore, struct hstate *h,
+			      struct page *page, struct hstate *target,
+			      int err)
 {
-	struct hstate *h = hstate_inode(inode);
+	int nid = page_to_nid(page);
 
+	if (err) {
+		htlb_count(h, nid, HTLB_FAILURES, 1);
+	} else {
+		htlb_count(h, nid, HTLB_RELEASED, 1);
+		htlb_count(target, nid, HTLB_GRABBED,
+			   pages_per_huge_page(h) / pages_per_huge_page(target));
+	}
+	htlb_trace_demote(h, page, target, err);
+}
+
+static void probe_htlb_reserve(void *ignore, struct hstate *h,
+			       unsigned long ino, long from, long to,
+			       long reserved, bool ret)
+{
 	htlb_count(h, NUMA_NO_NODE, HTLB_RESERVED, reserved);
 	if (!ret)
 		htlb_count(h, NUMA_NO_NODE, HTLB_FAILURES, 1);
-	htlb_trace_resv(TRACE_HTLB_RESERVE, inode, from, to, reserved,
+	htlb_trace_resv(TRACE_HTLB_RESERVE, h, ino, from, to, reserved,
 			ret ? 0 : -ENOMEM);
 }
 
-static void probe_htlb_unreserve(void *ignore, struct inode *inode,
-				 long start, long end, long freed,
-				 long unreserved, long ret)
+static void probe_htlb_unreserve(void *ignore, struct hstate *h,
+				 unsigned long ino, long start, long end,
+				 long freed, long unreserved, long ret)
 {
-	struct hstate *h = hstate_inode(inode);
-
 	htlb_count(h, NUMA_NO_NODE, HTLB_UNRESERVED, unreserved);
 	if (ret < 0)
 		htlb_count(h, NUMA_NO_NODE, HTLB_FAILURES, 1);
-	htlb_trace_resv(TRACE_HTLB_UNRESERVE, inode, start, end, unreserved,
+	htlb_trace_resv(TRACE_HTLB_UNRESERVE, h, ino, start, end, unreserved,
 			ret);
 }
 
@@ -238,8 +298,13 @@ static int htlb_register_probes(void)
 						     NULL);
 	if (ret)
 		goto out_reserve;
+	ret = register_trace_hugetlb_page_demote(probe_htlb_demote, NULL);
+	if (ret)
+		goto out_unreserve;
 	return 0;
 
+out_unreserve:
+	unregister_trace_hugetlb_pages_unreserve(probe_htlb_unreserve, NULL);
 out_reserve:
 	unregister_trace_hugetlb_pages_reserve(probe_htlb_reserve, NULL);
 out_release:
@@ -257,6 +322,7 @@ out_grab:
 
 static void htlb_unregister_probes(void)
 {
+	unregister_trace_hugetlb_page_demote(probe_htlb_demote, NULL);
 	unregister_trace_hugetlb_pages_unreserve(probe_htlb_unreserve, NULL);
 	unregister_trace_hugetlb_pages_reserve(probe_htlb_reserve, NULL);
 	unregister_trace_hugetlb_page_release(probe_htlb_release, NULL);
@@ -319,6 +385,9 @@ static enum print_line_t htlb_page_print(struct trace_iterator *iter,
 			 field->size_kb, field->node, field->pfn);
 	if (type == TRACE_HTLB_ALLOC)
 		trace_seq_printf(s, " addr 0x%lx", field->addr);
+	if (field->resv)
+		trace_seq_puts(s, type == TRACE_HTLB_FREE ? " resv restored" :
+							    " resv");
 	if (type == TRACE_HTLB_BUDDY)
 		trace_seq_puts(s, field->surplus ? " surplus" : " migrate");
 	if (field->result)
@@ -345,12 +414,33 @@ static enum print_line_t htlb_resv_print(struct trace_iterator *iter,
 	return trace_handle_return(s);
 }
 
+static enum print_line_t htlb_demote_print(struct trace_iterator *iter,
+					   int flags,
+					   struct trace_event *event)
+{
+	struct htlb_demote_entry *field;
+	struct trace_seq *s = &iter->seq;
+
+	trace_assign_type(field, iter->ent);
+	trace_seq_printf(s, " hugetlb %-9s %ukB node %d pfn 0x%lx to %u x %ukB",
+			 "demote", field->size_kb, field->node, field->pfn,
+			 field->pages, field->target_kb);
+	if (field->result)
+		trace_seq_printf(s, " failed %d", field->result);
+	trace_seq_putc(s, '\n');
+	return trace_handle_return(s);
+}
+
 static struct trace_event_functions htlb_page_funcs = {
 	.trace	= htlb_page_print,
 };
 
 static struct trace_event_functions htlb_resv_funcs = {
 	.trace	= htlb_resv_print,
+};
+
+static struct trace_event_functions htlb_demote_funcs = {
+	.trace	= htlb_demote_print,
 };
 
 static struct trace_event htlb_events[] = {
@@ -361,6 +451,7 @@ static struct trace_event htlb_events[] = {
 	{ .type = TRACE_HTLB_RELEASE,	.funcs = &htlb_page_funcs },
 	{ .type = TRACE_HTLB_RESERVE,	.funcs = &htlb_resv_funcs },
 	{ .type = TRACE_HTLB_UNRESERVE,	.funcs = &htlb_resv_funcs },
+	{ .type = TRACE_HTLB_DEMOTE,	.funcs = &htlb_demote_funcs },
 };
 
 /* ---- trace_stat/hugetlb: a row per huge page size and node ---- */
@@ -482,7 +573,7 @@ static int __init htlb_selftest(struct tracer *trace, struct trace_array *tr)
 	}
 	trace_hugetlb_page_grab(h, NULL, 0);
 	trace_hugetlb_buddy_pgalloc(h, NULL, 0, true);
-	trace_hugetlb_page_alloc(h, ERR_PTR(-ENOSPC), 0x1000);
+	trace_hugetlb_page_alloc(h, ERR_PTR(-ENOSPC), 0x1000, false);
 	tracing_stop();
 
 	for_each_online_cpu(cpu) {

@@ -3,7 +3,9 @@
  * hugetlb-helper: map NPAGES huge pages of a hugetlbfs FILE, touch each,
  * wait for a line on stdin, then unmap, close and unlink.
  *
- * Usage: hugetlb-helper FILE NPAGES [noreserve]
+ * Usage: hugetlb-helper FILE NPAGES [noreserve] [private] [touch=K]
+ * noreserve maps with MAP_NORESERVE, private with MAP_PRIVATE instead of
+ * MAP_SHARED; touch=K touches only the first K pages.
  * Prints "mapped", then "touched=N sigbus=M" (a touch that gets SIGBUS
  * had no huge page), then "released". Exits 3 when mmap fails, printing
  * "mmap-failed errno=E".
@@ -23,7 +25,7 @@
 static sigjmp_buf jump;
 /* Not locals: siglongjmp() may restore the registers that hold those. */
 static int sigbus;
-static long i;
+static long i, n, touch;
 
 static void on_sigbus(int sig)
 {
@@ -32,17 +34,27 @@ static void on_sigbus(int sig)
 
 int main(int argc, char **argv)
 {
-	int flags = MAP_SHARED, fd;
+	int flags = MAP_SHARED, noreserve = 0, fd, a;
 	char line[16];
-	long n = argc > 2 ? atol(argv[2]) : 0;
 	char *p;
 
-	if (n <= 0) {
-		fprintf(stderr, "usage: hugetlb-helper FILE NPAGES [noreserve]\n");
+	n = argc > 2 ? atol(argv[2]) : 0;
+	touch = n;
+	for (a = 3; a < argc; a++) {
+		if (!strcmp(argv[a], "noreserve"))
+			noreserve = MAP_NORESERVE;
+		else if (!strcmp(argv[a], "private"))
+			flags = MAP_PRIVATE;
+		else if (!strncmp(argv[a], "touch=", 6))
+			touch = atol(argv[a] + 6);
+		else
+			n = 0;
+	}
+	if (n <= 0 || touch < 0 || touch > n) {
+		fprintf(stderr, "usage: hugetlb-helper FILE NPAGES [noreserve] [private] [touch=K]\n");
 		return 2;
 	}
-	if (argc > 3 && !strcmp(argv[3], "noreserve"))
-		flags |= MAP_NORESERVE;
+	flags |= noreserve;
 	fd = open(argv[1], O_CREAT | O_RDWR, 0600);
 	if (fd < 0) {
 		perror("open");
@@ -58,7 +70,7 @@ int main(int argc, char **argv)
 	printf("mapped\n");
 	fflush(stdout);
 	signal(SIGBUS, on_sigbus);
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < touch; i++) {
 		if (sigsetjmp(jump, 1)) {
 			sigbus++;
 			continue;
@@ -66,7 +78,7 @@ int main(int argc, char **argv)
 		p[i * HPAGE] = 1;
 	}
 	/* What did not fault was touched. */
-	printf("touched=%ld sigbus=%d\n", n - sigbus, sigbus);
+	printf("touched=%ld sigbus=%d\n", touch - sigbus, sigbus);
 	fflush(stdout);
 	if (!fgets(line, sizeof(line), stdin))
 		line[0] = '\0';
