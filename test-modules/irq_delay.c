@@ -6,39 +6,101 @@
  * "timer USEC" arms a timer whose handler (in the TIMER softirq) does
  * the same. The write returns once the handler has run.
  *
+ * "nested USEC HUSEC" runs a tasklet that busy-waits USEC/2, then runs
+ * the handler of a hardirq line of its own (irq_delay_hard, allocated
+ * at load time: a line that the irq tracer first sees after it started)
+ * that busy-waits HUSEC, then busy-waits USEC/2 again: a known hardirq
+ * nested in a known tasklet. The hardirq is raised the way a chained
+ * interrupt controller demultiplexes one, with generic_handle_irq()
+ * under local_irq_save(), so it passes the irq_handler_entry/exit
+ * tracepoints like any other.
+ *
  * "burst N" runs an empty tasklet N times from process context (each a
  * softirq raise, entry and exit and a tasklet entry and exit) and a
  * read returns "N ns": how long the burst took, for benchmarks.
+ *
+ * /sys/kernel/debug/irq_delay_last reads "irq I tasklet T hard H": the
+ * irq number of irq_delay_hard, and the busy-wait times (ns, on the
+ * trace clock) of the last tasklet or timer handler and of its nested
+ * hardirq handler, measured inside the handlers: the irq tracer's
+ * figures must be at least these, and not much more.
  */
 #include <linux/completion.h>
 #include <linux/debugfs.h>
 #include <linux/interrupt.h>
+#include <linux/irq.h>
 #include <linux/ktime.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
+#include <linux/seq_file.h>
 #include <linux/timer.h>
 #include <linux/trace_clock.h>
 #include <linux/uaccess.h>
 
 #define IRQ_DELAY_MAX_US	20000
 
-static unsigned int delay_us;
+static unsigned int delay_us, hard_us;
+static bool nested;
 static DEFINE_MUTEX(irq_delay_mutex);
 static DECLARE_COMPLETION(irq_delay_done);
-static struct dentry *irq_delay_file;
+static struct dentry *irq_delay_file, *irq_delay_last_file;
+static int hard_irq = -1;
+static u64 last_ns, last_hard_ns;
 
 /*
- * Busy-waits (this runs in softirq context) on the trace clock, which
- * the irq tracer measures with: udelay() is only as good as the boot's
- * calibration, and under TCG on a busy host a 1 ms udelay() was seen to
- * last 754 us.
+ * Busy-waits @us on the trace clock, which the irq tracer measures with:
+ * udelay() is only as good as the boot's calibration, and under TCG on
+ * a busy host a 1 ms udelay() was seen to last 754 us. Returns the time
+ * it took, on that clock.
  */
+static bool global_clock = true;
+module_param(global_clock, bool, 0600);
+MODULE_PARM_DESC(global_clock, "busy-wait on trace_clock_global (Y) or trace_clock_local (N): the buffer's clock");
+
+/*
+ * The trace clock the tests have selected: under TCG, whose TSC is
+ * unstable, trace_clock_global() (sched_clock_cpu()) and
+ * trace_clock_local() (raw sched_clock()) run at different rates.
+ */
+static u64 irq_delay_now(void)
+{
+	return READ_ONCE(global_clock) ? trace_clock_global() : trace_clock_local();
+}
+
+static u64 irq_delay_spin(unsigned int us)
+{
+	u64 start = irq_delay_now(), end = start + (u64)us * NSEC_PER_USEC;
+	u64 now;
+
+	do {
+		cpu_relax();
+		now = irq_delay_now();
+	} while (now < end);
+	return now - start;
+}
+
+static irqreturn_t irq_delay_hard_fn(int irq, void *dev_id)
+{
+	last_hard_ns = irq_delay_spin(hard_us);
+	return IRQ_HANDLED;
+}
+
 static void irq_delay_busy_wait(void)
 {
-	u64 end = trace_clock_local() + (u64)delay_us * NSEC_PER_USEC;
+	unsigned long flags;
+	u64 start = irq_delay_now();
 
-	while (trace_clock_local() < end)
-		cpu_relax();
+	last_hard_ns = 0;
+	if (nested) {
+		irq_delay_spin(delay_us / 2);
+		local_irq_save(flags);
+		generic_handle_irq(hard_irq);
+		local_irq_restore(flags);
+		irq_delay_spin(delay_us - delay_us / 2);
+	} else {
+		irq_delay_spin(delay_us);
+	}
+	last_ns = irq_delay_now() - start;
 	complete(&irq_delay_done);
 }
 
@@ -95,15 +157,19 @@ static ssize_t irq_delay_read(struct file *file, char __user *ubuf,
 static ssize_t irq_delay_write(struct file *file, const char __user *ubuf,
 			       size_t cnt, loff_t *ppos)
 {
-	char buf[32], kind[16];
-	unsigned int us;
+	char buf[48], kind[16];
+	unsigned int us, hus = 0;
+	int n;
 
 	if (cnt >= sizeof(buf))
 		return -EINVAL;
 	if (copy_from_user(buf, ubuf, cnt))
 		return -EFAULT;
 	buf[cnt] = '\0';
-	if (sscanf(buf, "%15s %u", kind, &us) != 2)
+	n = sscanf(buf, "%15s %u %u", kind, &us, &hus);
+	if (n < 2 || (n == 3) != !strcmp(kind, "nested"))
+		return -EINVAL;
+	if (hus > IRQ_DELAY_MAX_US || (n == 3 && hard_irq < 0))
 		return -EINVAL;
 	if (!strcmp(kind, "burst")) {
 		if (!us || us > 10000000)
@@ -118,8 +184,10 @@ static ssize_t irq_delay_write(struct file *file, const char __user *ubuf,
 
 	mutex_lock(&irq_delay_mutex);
 	delay_us = us;
+	hard_us = hus;
+	nested = n == 3;
 	reinit_completion(&irq_delay_done);
-	if (!strcmp(kind, "tasklet")) {
+	if (!strcmp(kind, "tasklet") || nested) {
 		tasklet_schedule(&irq_delay_tasklet);
 	} else if (!strcmp(kind, "timer")) {
 		mod_timer(&irq_delay_timer, jiffies + 1);
@@ -138,16 +206,56 @@ static const struct file_operations irq_delay_fops = {
 	.llseek	= default_llseek,
 };
 
+static int irq_delay_last_show(struct seq_file *m, void *v)
+{
+	mutex_lock(&irq_delay_mutex);
+	seq_printf(m, "irq %d tasklet %llu hard %llu\n", hard_irq, last_ns,
+		   last_hard_ns);
+	mutex_unlock(&irq_delay_mutex);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(irq_delay_last);
+
+/* A hardirq line of our own, handled by irq_delay_hard_fn. */
+static int irq_delay_hard_init(void)
+{
+	int irq, ret;
+
+	irq = irq_alloc_desc(NUMA_NO_NODE);
+	if (irq < 0)
+		return irq;
+	irq_set_chip_and_handler(irq, &dummy_irq_chip, handle_simple_irq);
+	irq_modify_status(irq, IRQ_NOREQUEST | IRQ_NOAUTOEN, IRQ_NOPROBE);
+	ret = request_irq(irq, irq_delay_hard_fn, 0, "irq_delay_hard", NULL);
+	if (ret) {
+		irq_free_desc(irq);
+		return ret;
+	}
+	hard_irq = irq;
+	return 0;
+}
+
 static int __init irq_delay_init(void)
 {
+	int ret = irq_delay_hard_init();
+
+	if (ret)
+		pr_warn("irq_delay: no hardirq line (%d): no \"nested\"\n", ret);
 	irq_delay_file = debugfs_create_file("irq_delay", 0600, NULL, NULL,
 					     &irq_delay_fops);
+	irq_delay_last_file = debugfs_create_file("irq_delay_last", 0400, NULL,
+						  NULL, &irq_delay_last_fops);
 	return 0;
 }
 
 static void __exit irq_delay_exit(void)
 {
 	debugfs_remove(irq_delay_file);
+	debugfs_remove(irq_delay_last_file);
+	if (hard_irq >= 0) {
+		free_irq(hard_irq, NULL);
+		irq_free_desc(hard_irq);
+	}
 	del_timer_sync(&irq_delay_timer);
 	tasklet_kill(&irq_delay_tasklet);
 	tasklet_kill(&irq_delay_empty);

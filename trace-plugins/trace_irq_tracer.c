@@ -6,24 +6,38 @@
  * Probes on irq_handler_entry/exit, softirq_raise/entry/exit and
  * tasklet_entry/exit time every completed handler on its own CPU. Each
  * one is added to a per-CPU, per-vector table (trace_stat/irq), and
- * written to the buffer when it lasts at least tracing_thresh. The
- * longest handler sets tracing_max_latency and, as with irqsoff, the
- * buffer at that moment is kept in the snapshot buffer.
+ * written to the buffer when its self time is at least tracing_thresh.
+ * The handler with the longest self time sets tracing_max_latency and,
+ * as with irqsoff, the buffer at that moment is kept in the snapshot
+ * buffer.
  *
- * Times are trace_clock_local(), the clock of the ring buffer: raw
- * sched_clock(), whose deltas on one CPU are exact, where local_clock()
- * may stall when it is kept within a tick of the jiffies time.
+ * Times are taken on the clock of the trace buffer, whatever trace_clock
+ * is, so that a start plus a duration lines up with the timestamp of the
+ * entry. A handler that straddles a change of trace_clock is dropped.
  *
  * Hardirq handlers do not nest on a CPU, nor do softirqs, and tasklets
- * run inside a softirq: one start time per class and CPU is enough, and
- * a hardirq that interrupts a softirq or a tasklet leaves their start
- * times alone.
+ * run inside a softirq: one start time per class and CPU is enough. The
+ * self time of a softirq or a tasklet leaves out the hardirq handlers
+ * that interrupted it and, for a softirq, the self time of the tasklets
+ * it ran, as trace_osnoise.c subtracts nested interference: each CPU
+ * sums the time spent in hardirq handlers and in tasklets, and a
+ * handler subtracts what the sums grew by while it ran. Only handlers
+ * seen by the irq tracepoints are subtracted: x86 system vectors (the
+ * local timer, IPIs) have none and stay in the self time.
+ *
+ * The table is kept without locks: each row is written only by its own
+ * CPU, under a sequence count that readers retry on, and stamped with
+ * the generation of the table; a reset starts a new generation, and a
+ * row of an older one reads as empty and is zeroed by its next write.
+ * Nothing is added to the table or to tracing_max_latency while
+ * tracing_on is 0.
  */
+#include <linux/cpuhotplug.h>
 #include <linux/delay.h>
 #include <linux/hash.h>
 #include <linux/interrupt.h>
 #include <linux/percpu.h>
-#include <linux/trace_clock.h>
+#include <linux/seqlock.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 #include <trace/events/irq.h>
@@ -67,34 +81,49 @@ static struct tracer_flags irq_flags = {
 	.opts	= irq_opts,
 };
 
-/* Distinct tasklet functions counted per CPU; the rest share a row. */
+/*
+ * Distinct hardirq lines and tasklet functions counted per CPU; the rest
+ * share an overflow row, so that every handler is counted somewhere.
+ */
+#define IRQ_HARD_SLOTS		64
 #define IRQ_TASKLET_SLOTS	32
 
 /* One row of the table, on one CPU. */
 struct irq_vec_stat {
+	seqcount_t	seq;
+	unsigned int	gen;		/* table generation of the figures */
 	u64		count;
-	u64		total;
+	u64		total;		/* inclusive */
 	u64		min;
 	u64		max;
-	u64		max_ts;		/* start of the longest one */
-	unsigned long	key;		/* tasklet function */
+	u64		self_total;	/* without nested handlers */
+	u64		self_min;
+	u64		self_max;
+	u64		self_max_ts;	/* start of the one with self_max */
+	unsigned long	key;		/* irq + 1, or tasklet function */
 	char		name[IRQ_DUR_NAME_LEN];
 };
 
-/* What a CPU is running and the per-CPU table. */
+/* What a CPU is running, and its table. */
 struct irq_cpu {
-	u64			hard_start;
-	u64			soft_start;
-	u64			tasklet_start;
+	u64			start[IRQ_KIND_MAX];
+	int			start_clock[IRQ_KIND_MAX];
+	u64			hard_sum;	/* time in hardirq handlers */
+	u64			tasklet_sum;	/* self time of tasklets */
+	u64			soft_hard0;	/* sums at softirq entry */
+	u64			soft_tasklet0;
+	u64			tasklet_hard0;	/* hard_sum at tasklet entry */
+	u64			soft_raise_lat;	/* of the running softirq */
 	u64			soft_raise[NR_SOFTIRQS];	/* first raise */
 	struct irq_vec_stat	soft[NR_SOFTIRQS];
 	struct irq_vec_stat	tasklet[IRQ_TASKLET_SLOTS + 1];
-	struct irq_vec_stat	*hard;		/* irq_hard_slots rows */
+	struct irq_vec_stat	hard[IRQ_HARD_SLOTS + 1];
 };
 
-static DEFINE_PER_CPU(struct irq_cpu, irq_cpu);
-static struct irq_vec_stat __percpu *irq_hard_stats;
-static unsigned int irq_hard_slots;
+/* Allocated with the first use of the tracer, never freed. */
+static struct irq_cpu __percpu *irq_cpus;
+/* 0 is the generation of rows never written */
+static unsigned int irq_gen = 1;
 
 static struct trace_array *irq_trace __read_mostly;
 static bool irq_busy;
@@ -106,78 +135,170 @@ static inline bool irq_kind_on(enum irq_kind kind)
 	return READ_ONCE(irq_flags.val) & BIT(kind);
 }
 
-static void irq_stat_add(struct irq_vec_stat *st, u64 start, u64 delta)
+/* The clock of the buffer, which stamps the entries too. */
+static inline u64 irq_now(struct trace_array *tr)
 {
-	if (!st->count || delta < st->min)
-		st->min = delta;
-	if (delta > st->max) {
-		st->max = delta;
-		st->max_ts = start;
-	}
-	st->total += delta;
-	st->count++;
+	return ring_buffer_time_stamp(tr->array_buffer.buffer);
+}
+
+static inline void irq_start(struct trace_array *tr, struct irq_cpu *ic,
+			     enum irq_kind kind, u64 now)
+{
+	ic->start[kind] = now;
+	ic->start_clock[kind] = READ_ONCE(tr->clock_id);
 }
 
 /*
- * A new longest handler: remember it in tracing_max_latency and, with
- * irq-snapshot, keep the buffer as it is now in the max buffer, which
- * is swapped with the live one as irqsoff does.
+ * Ends the handler of @kind on this CPU: its duration in @delta, or
+ * false when no start was seen or the clock was changed meanwhile.
  */
-static void irq_check_max(struct trace_array *tr, u64 delta)
+static inline bool irq_end(struct trace_array *tr, struct irq_cpu *ic,
+			   enum irq_kind kind, u64 now, u64 *delta)
+{
+	u64 start = ic->start[kind];
+
+	ic->start[kind] = 0;
+	if (!start || now < start ||
+	    ic->start_clock[kind] != READ_ONCE(tr->clock_id))
+		return false;
+	*delta = now - start;
+	return true;
+}
+
+/* Self time: @delta less what @sum grew by since @sum0, never below 0. */
+static inline u64 irq_self(u64 delta, u64 sum, u64 sum0)
+{
+	u64 nested = sum - sum0;
+
+	return nested < delta ? delta - nested : 0;
+}
+
+/*
+ * Adds one handler to a row of this CPU. Only this CPU writes its rows,
+ * and a row is written by one class of handler, which does not nest in
+ * itself: the sequence count needs no lock.
+ */
+static void irq_stat_add(struct irq_vec_stat *st, unsigned int gen,
+			 const char *name, u64 start, u64 delta, u64 self)
+{
+	raw_write_seqcount_begin(&st->seq);
+	if (st->gen != gen) {
+		st->gen = gen;
+		st->count = 0;
+		st->total = 0;
+		st->max = 0;
+		st->self_total = 0;
+		st->self_max = 0;
+		if (name)
+			strscpy(st->name, name, sizeof(st->name));
+	}
+	if (!st->count || delta < st->min)
+		st->min = delta;
+	if (!st->count || self < st->self_min)
+		st->self_min = self;
+	if (delta > st->max)
+		st->max = delta;
+	if (self > st->self_max || !st->count) {
+		st->self_max = self;
+		st->self_max_ts = start;
+	}
+	st->total += delta;
+	st->self_total += self;
+	st->count++;
+	raw_write_seqcount_end(&st->seq);
+}
+
+/*
+ * The row of @key in a per-CPU hash of @slots rows plus an overflow row.
+ * A row of an older generation is free: rows of the current generation
+ * are only ever claimed by probing from the key's hash, so a key's row
+ * comes before the first free row of its probe sequence.
+ */
+static struct irq_vec_stat *irq_slot(struct irq_vec_stat *rows,
+				     unsigned int slots, unsigned long key,
+				     unsigned int gen)
+{
+	unsigned int i, h = hash_long(key, 16) % slots;
+
+	for (i = 0; i < slots; i++) {
+		struct irq_vec_stat *st = &rows[(h + i) % slots];
+
+		if (st->gen == gen && st->key == key)
+			return st;
+		/* readers skip a row of another generation */
+		if (st->gen != gen) {
+			st->key = key;
+			return st;
+		}
+	}
+	/* Table full: the overflow row, whose key stays 0. */
+	return &rows[slots];
+}
+
+/*
+ * A new worst handler: remember it in tracing_max_latency and, with
+ * irq-snapshot, keep the buffer as it is now in the max buffer, which
+ * is swapped with the live one as irqsoff does. The handler was added
+ * to the table of generation @gen; a reset meanwhile forgets it.
+ */
+static void irq_check_max(struct trace_array *tr, u64 self, unsigned int gen)
 {
 	unsigned long flags;
 
-	if (delta <= READ_ONCE(tr->max_latency))
+	if (self <= READ_ONCE(tr->max_latency))
 		return;
 
 	raw_spin_lock_irqsave(&irq_max_lock, flags);
-	if (delta > tr->max_latency && !is_tracing_stopped()) {
-		tr->max_latency = delta;
+	if (self > tr->max_latency && gen == irq_gen && !is_tracing_stopped()) {
+		tr->max_latency = self;
 		if (READ_ONCE(irq_flags.val) & IRQ_OPT_SNAPSHOT)
 			update_max_tr(tr, current, smp_processor_id(), NULL);
 	}
 	raw_spin_unlock_irqrestore(&irq_max_lock, flags);
 }
 
-static inline bool irq_over_thresh(u64 delta)
+/* Entries are written when the self time reaches tracing_thresh. */
+static inline bool irq_over_thresh(u64 self)
 {
 	unsigned long thresh = READ_ONCE(tracing_thresh);
 
-	return !thresh || delta >= thresh;
+	return !thresh || self >= thresh;
 }
 
+/*
+ * Every handler is timed, whatever the options, so that the self time
+ * of the others is right; the options and tracing_on decide what is
+ * recorded.
+ */
 static void notrace probe_irq_entry(void *ignore, int irq,
 				    struct irqaction *action)
 {
-	if (irq_kind_on(IRQ_KIND_HARD))
-		this_cpu_write(irq_cpu.hard_start, trace_clock_local());
+	struct trace_array *tr = irq_trace;
+
+	irq_start(tr, this_cpu_ptr(irq_cpus), IRQ_KIND_HARD, irq_now(tr));
 }
 
 static void notrace probe_irq_exit(void *ignore, int irq,
 				   struct irqaction *action, int ret)
 {
-	struct irq_cpu *ic = this_cpu_ptr(&irq_cpu);
+	struct irq_cpu *ic = this_cpu_ptr(irq_cpus);
 	struct trace_array *tr = irq_trace;
 	struct trace_buffer *buffer = tr->array_buffer.buffer;
 	struct ring_buffer_event *event;
 	struct hardirq_dur_entry *entry;
 	const char *name = action->name ? action->name : "";
-	unsigned int trace_ctx;
-	u64 start, delta;
+	unsigned int trace_ctx, gen;
+	u64 start = ic->start[IRQ_KIND_HARD], delta;
 
-	start = ic->hard_start;
-	if (!start)
+	if (!irq_end(tr, ic, IRQ_KIND_HARD, irq_now(tr), &delta))
 		return;
-	ic->hard_start = 0;
-	delta = trace_clock_local() - start;
+	ic->hard_sum += delta;
+	if (!irq_kind_on(IRQ_KIND_HARD) || !tracer_tracing_is_on(tr))
+		return;
 
-	if (irq >= 0 && irq < irq_hard_slots) {
-		struct irq_vec_stat *st = this_cpu_ptr(irq_hard_stats) + irq;
-
-		if (!st->count)
-			strscpy(st->name, name, sizeof(st->name));
-		irq_stat_add(st, start, delta);
-	}
+	gen = READ_ONCE(irq_gen);
+	irq_stat_add(irq_slot(ic->hard, IRQ_HARD_SLOTS, irq + 1UL, gen), gen,
+		     name, start, delta, delta);
 
 	if (!irq_over_thresh(delta))
 		return;
@@ -196,45 +317,54 @@ static void notrace probe_irq_exit(void *ignore, int irq,
 					       buffer, event))
 			trace_buffer_unlock_commit(tr, buffer, event, trace_ctx);
 	}
-	irq_check_max(tr, delta);
+	irq_check_max(tr, delta, gen);
 }
 
 static void notrace probe_softirq_raise(void *ignore, unsigned int vec)
 {
-	if (vec < NR_SOFTIRQS && irq_kind_on(IRQ_KIND_SOFT))
-		this_cpu_cmpxchg(irq_cpu.soft_raise[vec], 0, trace_clock_local());
+	struct trace_array *tr = irq_trace;
+
+	if (vec < NR_SOFTIRQS)
+		this_cpu_cmpxchg(irq_cpus->soft_raise[vec], 0, irq_now(tr));
 }
 
 static void notrace probe_softirq_entry(void *ignore, unsigned int vec)
 {
-	if (irq_kind_on(IRQ_KIND_SOFT))
-		this_cpu_write(irq_cpu.soft_start, trace_clock_local());
+	struct irq_cpu *ic = this_cpu_ptr(irq_cpus);
+	struct trace_array *tr = irq_trace;
+	u64 now = irq_now(tr), raised = 0;
+
+	/* A raise while the vector runs stays for its next run. */
+	if (vec < NR_SOFTIRQS)
+		raised = this_cpu_xchg(irq_cpus->soft_raise[vec], 0);
+	ic->soft_raise_lat = raised && raised <= now ? now - raised : 0;
+	ic->soft_hard0 = ic->hard_sum;
+	ic->soft_tasklet0 = ic->tasklet_sum;
+	irq_start(tr, ic, IRQ_KIND_SOFT, now);
 }
 
 static void notrace probe_softirq_exit(void *ignore, unsigned int vec)
 {
-	struct irq_cpu *ic = this_cpu_ptr(&irq_cpu);
+	struct irq_cpu *ic = this_cpu_ptr(irq_cpus);
 	struct trace_array *tr = irq_trace;
 	struct trace_buffer *buffer = tr->array_buffer.buffer;
 	struct ring_buffer_event *event;
 	struct softirq_dur_entry *entry;
-	unsigned int trace_ctx;
-	u64 start, delta, raised, raise_lat = 0;
+	unsigned int trace_ctx, gen;
+	u64 start = ic->start[IRQ_KIND_SOFT], delta, self;
 
-	start = this_cpu_xchg(irq_cpu.soft_start, 0);
-	if (!start || vec >= NR_SOFTIRQS)
+	if (!irq_end(tr, ic, IRQ_KIND_SOFT, irq_now(tr), &delta) ||
+	    vec >= NR_SOFTIRQS)
 		return;
-	delta = trace_clock_local() - start;
-	/* A raise while the vector ran stays for its next run. */
-	raised = ic->soft_raise[vec];
-	if (raised && raised <= start) {
-		this_cpu_cmpxchg(irq_cpu.soft_raise[vec], raised, 0);
-		raise_lat = start - raised;
-	}
+	self = irq_self(delta, ic->hard_sum + ic->tasklet_sum,
+			ic->soft_hard0 + ic->soft_tasklet0);
+	if (!irq_kind_on(IRQ_KIND_SOFT) || !tracer_tracing_is_on(tr))
+		return;
 
-	irq_stat_add(&ic->soft[vec], start, delta);
+	gen = READ_ONCE(irq_gen);
+	irq_stat_add(&ic->soft[vec], gen, NULL, start, delta, self);
 
-	if (!irq_over_thresh(delta))
+	if (!irq_over_thresh(self))
 		return;
 
 	trace_ctx = tracing_gen_ctx();
@@ -244,62 +374,51 @@ static void notrace probe_softirq_exit(void *ignore, unsigned int vec)
 		entry = ring_buffer_event_data(event);
 		entry->start		= start;
 		entry->duration		= delta;
-		entry->raise_lat	= raise_lat;
+		entry->self		= self;
+		entry->raise_lat	= ic->soft_raise_lat;
 		entry->vec		= vec;
 		strscpy(entry->name, softirq_to_name[vec], sizeof(entry->name));
 		if (!call_filter_check_discard(&event_softirq_duration, entry,
 					       buffer, event))
 			trace_buffer_unlock_commit(tr, buffer, event, trace_ctx);
 	}
-	irq_check_max(tr, delta);
+	irq_check_max(tr, self, gen);
 }
 
 static void notrace probe_tasklet_entry(void *ignore,
 					struct tasklet_struct *t, void *func)
 {
-	if (irq_kind_on(IRQ_KIND_TASKLET))
-		this_cpu_write(irq_cpu.tasklet_start, trace_clock_local());
-}
+	struct irq_cpu *ic = this_cpu_ptr(irq_cpus);
+	struct trace_array *tr = irq_trace;
 
-static struct irq_vec_stat *irq_tasklet_slot(struct irq_cpu *ic,
-					     unsigned long func)
-{
-	unsigned int i, h = hash_long(func, 5) % IRQ_TASKLET_SLOTS;
-
-	for (i = 0; i < IRQ_TASKLET_SLOTS; i++) {
-		struct irq_vec_stat *st = &ic->tasklet[(h + i) % IRQ_TASKLET_SLOTS];
-
-		if (st->key == func)
-			return st;
-		if (!st->key) {
-			st->key = func;
-			return st;
-		}
-	}
-	/* Table full: the overflow row, with no function of its own. */
-	return &ic->tasklet[IRQ_TASKLET_SLOTS];
+	ic->tasklet_hard0 = ic->hard_sum;
+	irq_start(tr, ic, IRQ_KIND_TASKLET, irq_now(tr));
 }
 
 static void notrace probe_tasklet_exit(void *ignore,
 				       struct tasklet_struct *t, void *func)
 {
-	struct irq_cpu *ic = this_cpu_ptr(&irq_cpu);
+	struct irq_cpu *ic = this_cpu_ptr(irq_cpus);
 	struct trace_array *tr = irq_trace;
 	struct trace_buffer *buffer = tr->array_buffer.buffer;
 	struct ring_buffer_event *event;
 	struct tasklet_dur_entry *entry;
-	unsigned int trace_ctx;
-	u64 start, delta;
+	unsigned int trace_ctx, gen;
+	u64 start = ic->start[IRQ_KIND_TASKLET], delta, self;
 
-	start = ic->tasklet_start;
-	if (!start)
+	if (!irq_end(tr, ic, IRQ_KIND_TASKLET, irq_now(tr), &delta))
 		return;
-	ic->tasklet_start = 0;
-	delta = trace_clock_local() - start;
+	self = irq_self(delta, ic->hard_sum, ic->tasklet_hard0);
+	ic->tasklet_sum += self;
+	if (!irq_kind_on(IRQ_KIND_TASKLET) || !tracer_tracing_is_on(tr))
+		return;
 
-	irq_stat_add(irq_tasklet_slot(ic, (unsigned long)func), start, delta);
+	gen = READ_ONCE(irq_gen);
+	irq_stat_add(irq_slot(ic->tasklet, IRQ_TASKLET_SLOTS,
+			      (unsigned long)func, gen),
+		     gen, NULL, start, delta, self);
 
-	if (!irq_over_thresh(delta))
+	if (!irq_over_thresh(self))
 		return;
 
 	trace_ctx = tracing_gen_ctx();
@@ -309,28 +428,51 @@ static void notrace probe_tasklet_exit(void *ignore,
 		entry = ring_buffer_event_data(event);
 		entry->start	= start;
 		entry->duration	= delta;
+		entry->self	= self;
 		entry->func	= (unsigned long)func;
 		if (!call_filter_check_discard(&event_tasklet_duration, entry,
 					       buffer, event))
 			trace_buffer_unlock_commit(tr, buffer, event, trace_ctx);
 	}
-	irq_check_max(tr, delta);
+	irq_check_max(tr, self, gen);
 }
 
-/* Zero every table and every start time. */
-static void irq_stats_reset(void)
+/*
+ * Empties the table and tracing_max_latency together: a new generation.
+ * Under irq_max_lock, so that a maximum is only ever kept for a handler
+ * that is in the table of the same generation.
+ */
+static void irq_stats_reset(struct trace_array *tr)
 {
-	int cpu;
+	unsigned long flags;
 
-	for_each_possible_cpu(cpu) {
-		struct irq_cpu *ic = per_cpu_ptr(&irq_cpu, cpu);
-		struct irq_vec_stat *hard = ic->hard;
+	raw_spin_lock_irqsave(&irq_max_lock, flags);
+	WRITE_ONCE(irq_gen, irq_gen + 1);
+	if (tr)
+		tr->max_latency = 0;
+	raw_spin_unlock_irqrestore(&irq_max_lock, flags);
+}
 
-		memset(ic, 0, sizeof(*ic));
-		ic->hard = hard;
-		if (hard)
-			memset(hard, 0, irq_hard_slots * sizeof(*hard));
-	}
+/* Forgets what a CPU was running: at tracer start and CPU online. */
+static void irq_cpu_clear(int cpu)
+{
+	struct irq_cpu *ic = per_cpu_ptr(irq_cpus, cpu);
+
+	memset(ic->start, 0, sizeof(ic->start));
+	memset(ic->soft_raise, 0, sizeof(ic->soft_raise));
+}
+
+/* Runs on the CPU coming online: stamps from before it left are stale */
+static int irq_cpu_online(unsigned int cpu)
+{
+	unsigned long flags;
+
+	if (!irq_cpus)
+		return 0;
+	local_irq_save(flags);
+	irq_cpu_clear(cpu);
+	local_irq_restore(flags);
+	return 0;
 }
 
 static int irq_register_probes(void)
@@ -394,25 +536,22 @@ static int irq_tracer_init(struct trace_array *tr)
 		return -EBUSY;
 
 	mutex_lock(&irq_stat_mutex);
-	if (!irq_hard_stats) {
-		irq_hard_slots = nr_irqs;
-		irq_hard_stats = __alloc_percpu(irq_hard_slots *
-						sizeof(struct irq_vec_stat),
-						__alignof__(struct irq_vec_stat));
-		if (!irq_hard_stats) {
+	if (!irq_cpus) {
+		irq_cpus = alloc_percpu(struct irq_cpu);
+		if (!irq_cpus) {
 			mutex_unlock(&irq_stat_mutex);
 			return -ENOMEM;
 		}
-		for_each_possible_cpu(cpu)
-			per_cpu(irq_cpu, cpu).hard = per_cpu_ptr(irq_hard_stats, cpu);
 	}
-	irq_stats_reset();
+	/* No probe runs: the other CPUs' state can be written. */
+	for_each_possible_cpu(cpu)
+		irq_cpu_clear(cpu);
+	irq_stats_reset(tr);
 	mutex_unlock(&irq_stat_mutex);
 
-	tr->max_latency = 0;
 	tracing_reset_online_cpus(&tr->array_buffer);
 	irq_trace = tr;
-	/* The probes must see irq_trace before they run. */
+	/* The probes must see irq_trace and irq_cpus before they run. */
 	smp_wmb();
 	ret = irq_register_probes();
 	if (ret)
@@ -484,6 +623,7 @@ static enum print_line_t softirq_dur_print(struct trace_iterator *iter,
 	trace_assign_type(field, iter->ent);
 	trace_seq_printf(s, " softirq %4u %-16s", field->vec, field->name);
 	irq_print_time(s, "duration", field->duration);
+	irq_print_time(s, "self", field->self);
 	irq_print_start(s, field->start);
 	irq_print_time(s, "raise-latency", field->raise_lat);
 	trace_seq_putc(s, '\n');
@@ -499,6 +639,7 @@ static enum print_line_t tasklet_dur_print(struct trace_iterator *iter,
 	trace_assign_type(field, iter->ent);
 	trace_seq_printf(s, " tasklet    - %-16ps", (void *)field->func);
 	irq_print_time(s, "duration", field->duration);
+	irq_print_time(s, "self", field->self);
 	irq_print_start(s, field->start);
 	trace_seq_putc(s, '\n');
 	return trace_handle_return(s);
@@ -534,22 +675,38 @@ struct irq_row {
 static struct irq_row *irq_rows;
 static unsigned int irq_nr_rows;
 
+/* A consistent copy of a row of the current generation, or false. */
+static bool irq_stat_copy(struct irq_vec_stat *dst, struct irq_vec_stat *src,
+			  unsigned int gen)
+{
+	unsigned int seq;
+
+	do {
+		seq = raw_read_seqcount_begin(&src->seq);
+		memcpy(dst, src, sizeof(*dst));
+	} while (read_seqcount_retry(&src->seq, seq));
+	return dst->gen == gen && dst->count;
+}
+
 static void irq_row_merge(struct irq_row *row, struct irq_vec_stat *st,
 			  int cpu)
 {
-	if (!st->count)
-		return;
 	if (!row->st.count || st->min < row->st.min)
 		row->st.min = st->min;
-	if (st->max > row->st.max) {
+	if (!row->st.count || st->self_min < row->st.self_min)
+		row->st.self_min = st->self_min;
+	if (st->max > row->st.max)
 		row->st.max = st->max;
-		row->st.max_ts = st->max_ts;
+	if (!row->st.count || st->self_max > row->st.self_max) {
+		row->st.self_max = st->self_max;
+		row->st.self_max_ts = st->self_max_ts;
 		row->max_cpu = cpu;
 	}
 	if (!row->st.count)
 		strscpy(row->st.name, st->name, sizeof(row->st.name));
 	row->st.count += st->count;
 	row->st.total += st->total;
+	row->st.self_total += st->self_total;
 }
 
 static struct irq_row *irq_row_get(enum irq_kind kind, int vec,
@@ -570,41 +727,56 @@ static struct irq_row *irq_row_get(enum irq_kind kind, int vec,
 	return &irq_rows[i];
 }
 
+/* Copies and merges the rows of @cpu of one class into irq_rows. */
+static void irq_stat_collect(enum irq_kind kind, struct irq_vec_stat *rows,
+			     unsigned int n, unsigned int gen, int cpu)
+{
+	struct irq_vec_stat st;
+	unsigned int i;
+	int vec;
+
+	for (i = 0; i < n; i++) {
+		if (!irq_stat_copy(&st, &rows[i], gen))
+			continue;
+		if (kind == IRQ_KIND_SOFT)
+			vec = i;
+		else if (kind == IRQ_KIND_HARD)
+			vec = st.key ? st.key - 1 : -1;
+		else
+			vec = -1;
+		irq_row_merge(irq_row_get(kind, vec,
+					  kind == IRQ_KIND_TASKLET ? st.key : 0),
+			      &st, cpu);
+	}
+}
+
 static void *irq_stat_start(struct tracer_stat *trace)
 {
-	unsigned int max_rows, i;
+	unsigned int max_rows, gen;
 	int cpu;
 
 	/* The stat session mutex serializes readers of this table. */
 	vfree(irq_rows);
 	irq_rows = NULL;
 	irq_nr_rows = 0;
-	if (!irq_hard_stats)
+	if (!irq_cpus)
 		return NULL;
 
-	max_rows = irq_hard_slots + NR_SOFTIRQS +
-		   num_possible_cpus() * (IRQ_TASKLET_SLOTS + 1);
+	max_rows = NR_SOFTIRQS + num_possible_cpus() *
+		   (IRQ_HARD_SLOTS + 1 + IRQ_TASKLET_SLOTS + 1);
 	irq_rows = vzalloc(array_size(max_rows, sizeof(*irq_rows)));
 	if (!irq_rows)
 		return NULL;
 
+	gen = READ_ONCE(irq_gen);
 	for_each_possible_cpu(cpu) {
-		struct irq_cpu *ic = per_cpu_ptr(&irq_cpu, cpu);
-		struct irq_vec_stat *hard = per_cpu_ptr(irq_hard_stats, cpu);
+		struct irq_cpu *ic = per_cpu_ptr(irq_cpus, cpu);
 
-		for (i = 0; i < irq_hard_slots; i++)
-			if (hard[i].count)
-				irq_row_merge(irq_row_get(IRQ_KIND_HARD, i, 0),
-					      &hard[i], cpu);
-		for (i = 0; i < NR_SOFTIRQS; i++)
-			if (ic->soft[i].count)
-				irq_row_merge(irq_row_get(IRQ_KIND_SOFT, i, 0),
-					      &ic->soft[i], cpu);
-		for (i = 0; i <= IRQ_TASKLET_SLOTS; i++)
-			if (ic->tasklet[i].count)
-				irq_row_merge(irq_row_get(IRQ_KIND_TASKLET, -1,
-							  ic->tasklet[i].key),
-					      &ic->tasklet[i], cpu);
+		irq_stat_collect(IRQ_KIND_HARD, ic->hard, IRQ_HARD_SLOTS + 1,
+				 gen, cpu);
+		irq_stat_collect(IRQ_KIND_SOFT, ic->soft, NR_SOFTIRQS, gen, cpu);
+		irq_stat_collect(IRQ_KIND_TASKLET, ic->tasklet,
+				 IRQ_TASKLET_SLOTS + 1, gen, cpu);
 	}
 	return irq_nr_rows ? &irq_rows[0] : NULL;
 }
@@ -614,19 +786,20 @@ static void *irq_stat_next(void *prev, int idx)
 	return idx < irq_nr_rows ? &irq_rows[idx] : NULL;
 }
 
-/* Sorted by max, highest first. */
+/* Sorted by the longest self time, highest first. */
 static int irq_stat_cmp(const void *p1, const void *p2)
 {
 	const struct irq_row *a = p1, *b = p2;
 
-	if (a->st.max == b->st.max)
+	if (a->st.self_max == b->st.self_max)
 		return 0;
-	return a->st.max > b->st.max ? 1 : -1;
+	return a->st.self_max > b->st.self_max ? 1 : -1;
 }
 
 static int irq_stat_headers(struct seq_file *s)
 {
-	seq_puts(s, "# kind    vector    count      min(us)      avg(us)      max(us)    total(us) max-cpu    max-at(s) name\n");
+	seq_puts(s, "# times in us; min avg max total: inclusive; self-*: without nested handlers; max-cpu, max-at: of self-max\n");
+	seq_puts(s, "# kind    vector    count          min          avg          max        total     self-min     self-avg     self-max   self-total max-cpu    max-at(s) name\n");
 	return 0;
 }
 
@@ -644,21 +817,26 @@ static int irq_stat_show(struct seq_file *s, void *p)
 	u32 rem;
 	u64 secs;
 
+	/* Rows with no count are never collected. */
 	seq_printf(s, "  %-7s %6d %8llu", irq_kind_name[row->kind], row->vec,
 		   row->st.count);
 	irq_seq_us(s, row->st.min);
 	irq_seq_us(s, div64_u64(row->st.total, row->st.count));
 	irq_seq_us(s, row->st.max);
 	irq_seq_us(s, row->st.total);
-	secs = div_u64_rem(row->st.max_ts, NSEC_PER_SEC, &rem);
+	irq_seq_us(s, row->st.self_min);
+	irq_seq_us(s, div64_u64(row->st.self_total, row->st.count));
+	irq_seq_us(s, row->st.self_max);
+	irq_seq_us(s, row->st.self_total);
+	secs = div_u64_rem(row->st.self_max_ts, NSEC_PER_SEC, &rem);
 	seq_printf(s, " %7d %5llu.%06u ", row->max_cpu, secs,
 		   (u32)(rem / NSEC_PER_USEC));
 	/* Last, as a tasklet's name may read "func [module]". */
 	if (row->kind == IRQ_KIND_SOFT)
 		seq_puts(s, softirq_to_name[row->vec]);
-	else if (row->kind == IRQ_KIND_HARD)
-		seq_puts(s, row->st.name);
-	else if (row->st.key)
+	else if (row->kind == IRQ_KIND_HARD && row->vec >= 0)
+		seq_puts(s, row->st.name[0] ? row->st.name : "-");
+	else if (row->kind == IRQ_KIND_TASKLET && row->st.key)
 		seq_printf(s, "%ps", (void *)row->st.key);
 	else
 		seq_puts(s, "(other)");
@@ -675,7 +853,7 @@ static struct tracer_stat irq_tracer_stat = {
 	.stat_headers	= irq_stat_headers,
 };
 
-/* ---- irq_stat_reset: "1" zeroes the table ---- */
+/* ---- irq_stat_reset: "1" zeroes the table and tracing_max_latency ---- */
 
 static ssize_t irq_stat_reset_write(struct file *filp, const char __user *ubuf,
 				    size_t cnt, loff_t *ppos)
@@ -689,7 +867,7 @@ static ssize_t irq_stat_reset_write(struct file *filp, const char __user *ubuf,
 	if (val != 1)
 		return -EINVAL;
 	mutex_lock(&irq_stat_mutex);
-	irq_stats_reset();
+	irq_stats_reset(irq_busy ? irq_trace : NULL);
 	mutex_unlock(&irq_stat_mutex);
 	*ppos += cnt;
 	return cnt;
@@ -707,9 +885,10 @@ static const struct file_operations irq_stat_reset_fops = {
 /* Busy-waits on the clock the tracer measures with, not udelay(). */
 static void irq_selftest_tasklet_fn(struct tasklet_struct *t)
 {
-	u64 end = trace_clock_local() + IRQ_SELFTEST_DELAY_US * NSEC_PER_USEC;
+	struct trace_array *tr = irq_trace;
+	u64 end = irq_now(tr) + IRQ_SELFTEST_DELAY_US * NSEC_PER_USEC;
 
-	while (trace_clock_local() < end)
+	while (irq_now(tr) < end)
 		cpu_relax();
 }
 
@@ -761,9 +940,10 @@ static int __init irq_selftest(struct tracer *trace, struct trace_array *tr)
 		irq_selftest_count(tr->max_buffer.buffer, fn, want);
 	for_each_online_cpu(cpu) {
 		for (i = 0; i <= IRQ_TASKLET_SLOTS; i++) {
-			struct irq_vec_stat *st = &per_cpu(irq_cpu, cpu).tasklet[i];
+			struct irq_vec_stat *st = &per_cpu_ptr(irq_cpus, cpu)->tasklet[i];
 
-			if (st->key == fn && st->count == 1 && st->max >= want)
+			if (st->gen == irq_gen && st->key == fn &&
+			    st->count == 1 && st->max >= want)
 				rows++;
 		}
 	}
@@ -813,6 +993,11 @@ static __init int init_irq_tracer_fs(void)
 		return 0;
 	trace_create_file("irq_stat_reset", TRACE_MODE_WRITE, NULL, NULL,
 			  &irq_stat_reset_fops);
+	/* A CPU coming back online forgets what it ran before it left. */
+	ret = cpuhp_setup_state_nocalls(CPUHP_AP_ONLINE_DYN, "trace/irq:online",
+					irq_cpu_online, NULL);
+	if (ret < 0)
+		pr_warn("irq tracer: no CPU hotplug callback (%d)\n", ret);
 	return register_stat_tracer(&irq_tracer_stat);
 }
 fs_initcall(init_irq_tracer_fs);

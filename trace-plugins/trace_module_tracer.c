@@ -16,6 +16,7 @@
 #include <linux/slab.h>
 #include <linux/trace_clock.h>
 #include <trace/events/module.h>
+#include <asm/sections.h>
 
 #include "trace.h"
 #include "trace_output.h"
@@ -424,18 +425,86 @@ static struct tracer_stat module_tracer_stat = {
 };
 
 #ifdef CONFIG_FTRACE_SELFTEST
+#define MODULE_SELFTEST_NAME	"module-tracer-selftest"
+
+#ifdef CONFIG_MODULE_UNLOAD
 /*
- * try_module_get() and module_put() of a built-in caller on a live
- * module is what the tracer sees most; no module may be loaded at boot,
- * so request one that does not exist: the request must be recorded with
- * its name and its caller.
+ * No module can be loaded this early in the boot, so the selftest takes
+ * and drops a reference on a stand-in that is on no list, as built-in
+ * code does on a live module: try_module_get() and module_put() always
+ * reach their tracepoints. It starts with no users (MODULE_REF_BASE).
+ */
+static struct module module_selftest_mod __initdata = {
+	.state	= MODULE_STATE_LIVE,
+	.name	= MODULE_SELFTEST_NAME,
+	.refcnt	= ATOMIC_INIT(1),
+};
+
+/* One get then one put, with the refcount after each and the caller */
+static void __init module_selftest_refcnt(unsigned int *bad)
+{
+	struct module_row *row;
+
+	if (!try_module_get(&module_selftest_mod)) {
+		(*bad)++;
+		return;
+	}
+	module_put(&module_selftest_mod);
+	row = module_row_find(&module_selftest_mod);
+	if (!row || atomic_long_read(&row->gets) != 1 ||
+	    atomic_long_read(&row->puts) != 1) {
+		pr_warn("module selftest: no table row with 1 get and 1 put\n");
+		(*bad)++;
+	}
+}
+
+#define MODULE_SELFTEST_REFS	1
+#else
+static void __init module_selftest_refcnt(unsigned int *bad)
+{
+}
+
+#define MODULE_SELFTEST_REFS	0
+#endif /* CONFIG_MODULE_UNLOAD */
+
+/*
+ * A module_get or module_put entry of the selftest: the stand-in's name,
+ * the refcount after the get (1) or the put (0), and a caller in this
+ * file's init text. Other modules' entries are not counted.
+ */
+static void __init module_selftest_refcnt_entry(struct trace_entry *ent,
+						unsigned int *gets,
+						unsigned int *puts,
+						unsigned int *bad)
+{
+	struct module_refcnt_entry *field;
+	bool get = ent->type == TRACE_MODULE_GET;
+
+	field = container_of(ent, struct module_refcnt_entry, ent);
+	if (strcmp(field->name, MODULE_SELFTEST_NAME))
+		return;
+	if (field->refcnt != (get ? 1 : 0) || !is_kernel_inittext(field->ip))
+		(*bad)++;
+	else if (get)
+		(*gets)++;
+	else
+		(*puts)++;
+}
+
+/*
+ * The module_get and module_put tracepoints always fire; module_request
+ * fires only once __request_module() has passed its checks: it returns
+ * earlier, without an entry, when modprobe_path is empty or an LSM
+ * refuses the request (security_kernel_module_request()). Then that part
+ * is reported as not tested rather than failed. __request_module() never
+ * returns 0 without reaching the tracepoint.
  */
 static int __init module_selftest(struct tracer *trace, struct trace_array *tr)
 {
-	static const char name[] = "module-tracer-selftest";
+	unsigned int gets = 0, puts = 0, requests = 0, bad = 0;
+	struct module_request_entry *req;
 	struct ring_buffer_event *event;
-	struct module_request_entry *ent;
-	unsigned int found = 0;
+	struct trace_entry *ent;
 	int cpu, ret;
 
 	ret = tracer_init(trace, tr);
@@ -443,24 +512,47 @@ static int __init module_selftest(struct tracer *trace, struct trace_array *tr)
 		pr_warn("module selftest: init returned %d\n", ret);
 		return ret;
 	}
-	request_module_nowait(name);
+	module_selftest_refcnt(&bad);
+	ret = request_module_nowait(MODULE_SELFTEST_NAME);
 	tracing_stop();
 	for_each_online_cpu(cpu) {
 		while ((event = ring_buffer_consume(tr->array_buffer.buffer,
 						    cpu, NULL, NULL))) {
 			ent = ring_buffer_event_data(event);
-			if (ent->ent.type == TRACE_MODULE_REQUEST &&
-			    !strcmp(ent->name, name) && !ent->wait && ent->ip)
-				found++;
+			switch (ent->type) {
+			case TRACE_MODULE_GET:
+			case TRACE_MODULE_PUT:
+				module_selftest_refcnt_entry(ent, &gets, &puts,
+							     &bad);
+				break;
+			case TRACE_MODULE_REQUEST:
+				req = container_of(ent, struct module_request_entry,
+						   ent);
+				if (strcmp(req->name, MODULE_SELFTEST_NAME))
+					break;
+				if (req->wait || !is_kernel_inittext(req->ip))
+					bad++;
+				else
+					requests++;
+				break;
+			}
 		}
 	}
 	trace->reset(tr);
+	/* No row, not even the stand-in's, outlives the selftest */
+	smp_store_release(&module_nr_rows, 0);
 	tracing_start();
-	if (found != 1) {
-		pr_warn("module selftest: %u module_request entries for %s\n",
-			found, name);
+	if (bad || gets != MODULE_SELFTEST_REFS ||
+	    puts != MODULE_SELFTEST_REFS || requests > 1 ||
+	    (!requests && !ret)) {
+		pr_warn("module selftest: %u gets, %u puts, %u requests (request_module() returned %d), %u wrong\n",
+			gets, puts, requests, ret, bad);
 		return -1;
 	}
+	if (!requests)
+		pr_info("module selftest: request_module() returned %d before its tracepoint (%s): module_request not tested\n",
+			ret, modprobe_path[0] ? "refused, by an LSM?" :
+			"modprobe_path is empty");
 	return 0;
 }
 #endif /* CONFIG_FTRACE_SELFTEST */

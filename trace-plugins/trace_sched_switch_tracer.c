@@ -11,7 +11,9 @@
  * One set of callbacks on the shared scheduler probes serves every trace
  * array (top level and instances) that has this tracer selected: it is
  * registered when the first one selects it and unregistered when the
- * last one leaves it. The shared layer measures the wakeup latency.
+ * last one leaves it. The shared layer measures the wakeup latency, from
+ * a wakeup of a task that is off the CPU to its switch-in, on the clock
+ * of the top-level trace buffer.
  */
 #include <linux/completion.h>
 #include <linux/kthread.h>
@@ -48,6 +50,8 @@ struct switch_tr {
 
 static LIST_HEAD(switch_trs);
 static DEFINE_MUTEX(switch_mutex);
+/* The top-level trace array, whose clock the latencies are taken on */
+static struct trace_array *switch_top __read_mostly;
 
 static void switch_wakeup_lat_trace(struct trace_array *tr,
 				    struct task_struct *next, u64 latency,
@@ -86,7 +90,13 @@ probe_switch_sched_switch(bool preempt, struct task_struct *prev,
 	trace_ctx = tracing_gen_ctx();
 	list_for_each_entry_rcu(st, &switch_trs, list) {
 		tracing_sched_switch_trace(st->tr, prev, next, trace_ctx);
-		if (lat >= 0)
+		/*
+		 * The latency is on the top-level trace clock: an instance
+		 * on another clock would get a figure that its own
+		 * timestamps contradict, so it gets none.
+		 */
+		if (lat >= 0 &&
+		    READ_ONCE(st->tr->clock_id) == READ_ONCE(switch_top->clock_id))
 			switch_wakeup_lat_trace(st->tr, next, lat, trace_ctx);
 	}
 }
@@ -120,6 +130,7 @@ static int switch_tracer_init(struct trace_array *tr)
 	if (!st)
 		return -ENOMEM;
 	st->tr = tr;
+	switch_top = top_trace_array();
 
 	tracing_reset_online_cpus(&tr->array_buffer);
 

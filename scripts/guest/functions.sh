@@ -13,9 +13,14 @@ exit_unsupported() {
 	exit $UNSUPPORTED
 }
 
+# The trace clock the kernel chose at boot ("global" under TCG, whose
+# TSC is unstable): put back between cases.
+BOOT_CLOCK=${BOOT_CLOCK:-$(sed 's/.*\[\(.*\)\].*/\1/' /sys/kernel/tracing/trace_clock)}
+
 # Put tracing back to its boot state between cases.
 reset_tracing() {
 	T=/sys/kernel/tracing
+	grep -q "\[$BOOT_CLOCK\]" $T/trace_clock || echo "$BOOT_CLOCK" > $T/trace_clock
 	echo nop > $T/current_tracer
 	echo 1 > $T/tracing_on
 	echo 0 > $T/events/enable
@@ -70,25 +75,81 @@ load_irq_delay() {
 		fail "cannot load irq_delay.ko"
 }
 
+# Make irq_delay busy-wait on the clock of the trace buffer.
+irq_delay_clock() {
+	case "$(cat /sys/kernel/tracing/trace_clock)" in
+	*"[local]"*) echo N ;;
+	*) echo Y ;;
+	esac > /sys/module/irq_delay/parameters/global_clock
+}
+
 # Run a handler of known duration: irq_delay tasklet|timer USEC.
 irq_delay() {
+	irq_delay_clock
 	echo "$1 $2" > $IRQ_DELAY || fail "irq_delay $1 $2 failed"
 }
 
-# The trace_stat/irq rows (no header): kind vector count min avg max
-# total max-cpu max-at name...
+# The trace_stat/irq rows (no header), times in us:
+#   1 kind 2 vector 3 count 4 min 5 avg 6 max 7 total 8 self-min
+#   9 self-avg 10 self-max 11 self-total 12 max-cpu 13 max-at 14 name...
 irq_rows() {
 	grep -v '^#' trace_stat/irq
 }
 
 # The row of KIND whose name starts with NAME.
 irq_row() { # kind name
-	irq_rows | awk -v k="$1" -v n="$2" '$1 == k && index($10, n) == 1'
+	irq_rows | awk -v k="$1" -v n="$2" '$1 == k && index($14, n) == 1'
+}
+
+# Fields of /sys/kernel/debug/irq_delay_last: irq N tasklet NS hard NS.
+irq_delay_last() { # irq|tasklet|hard
+	awk -v w="$1" '{ for (i = 1; i < NF; i++) if ($i == w) print $(i + 1) }' \
+		/sys/kernel/debug/irq_delay_last
+}
+
+# "us.nnn" (as the irq tracer prints) to integer ns.
+us_to_ns() {
+	echo "$1" | awk '{ split($1, a, "."); sub(/^0+/, "", a[2]); printf "%d\n", a[1] * 1000 + a[2] }'
+}
+
+# Every entry of the irq tracer in FILE (default trace) must end where
+# the entry's own timestamp is: 0 <= ts - (start + duration) <= MAX_US.
+# Prints "N entries, M off, worst D us"; fails when one is off.
+irq_check_clock() { # max_us [file]
+	awk -v lim="$1" '
+	# busybox awk reads "000100" as octal: drop the leading zeros
+	function dec(s) { sub(/^0+/, "", s); return s + 0 }
+	/ (hardirq|softirq|tasklet) .* duration [0-9.]+ us/ {
+		ts = ""; dur = ""; st = ""
+		for (i = 1; i <= NF; i++) {
+			if ($i ~ /^[0-9]+\.[0-9]+:$/ && ts == "") ts = substr($i, 1, length($i) - 1)
+			if ($i == "duration") dur = $(i + 1)
+			if ($i == "start") st = $(i + 1)
+		}
+		if (ts == "" || dur == "" || st == "") next
+		split(ts, t, "."); split(st, s, "."); split(dur, u, ".")
+		# microseconds, exact to the nanosecond of the duration
+		d = (dec(t[1]) - dec(s[1])) * 1000000 + (dec(t[2]) - dec(s[2])) - (dec(u[1]) + dec(u[2]) / 1000)
+		n++
+		if (d < -1 || d > lim) { off++; if (off <= 5) print "off by " d " us: " $0 }
+		if (d > worst) worst = d
+	}
+	END { printf "%d entries, %d off, worst %.3f us\n", n, off, worst; exit (off > 0 || n == 0) }
+	' "${2:-trace}"
 }
 
 # Field N of the row of KIND NAME, as an integer (microseconds truncated).
 irq_field() { # kind name n
 	irq_row "$1" "$2" | awk -v f="$3" '{ split($f, a, "."); print a[1]; exit }'
+}
+
+# The irq number of ttyS0, and its count summed over the CPUs, from
+# /proc/interrupts.
+serial_irq() {
+	awk -F: '/ttyS0/ { gsub(/ /, "", $1); print $1 }' /proc/interrupts
+}
+serial_count() {
+	awk '/ttyS0/ { n = 0; for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) n += $i; print n }' /proc/interrupts
 }
 
 # --- module tracer and tracepoint samples ---
@@ -115,6 +176,7 @@ module_row() { # name
 
 # --- hugetlb ---
 HP=/sys/kernel/mm/hugepages/hugepages-2048kB
+HP1G=/sys/kernel/mm/hugepages/hugepages-1048576kB
 HTLBFS=/dev/hugepages
 
 # Mount hugetlbfs and empty the 2 MB pool.
@@ -126,15 +188,112 @@ hugetlb_setup() {
 	echo 0 > $HP/nr_hugepages
 }
 
-# Column totals of the 2048 kB rows of trace_stat/hugetlb, and the pool's
-# sysfs files, as shell variables with a prefix: PREFIX_grabbed ... and
-# PREFIX_sys_nr PREFIX_sys_free PREFIX_sys_resv PREFIX_sys_surplus.
-hugetlb_snap() { # prefix
-	eval "$(awk -v p="$1" '$1 == 2048 { for (i = 3; i <= 10; i++) s[i] += $i }
+# Select the hugetlb tracer (its counters start at 0) and record the
+# pool's sysfs counters, for hugetlb_balance at the end of the case.
+hugetlb_begin() {
+	echo hugetlb > current_tracer
+	hugetlb_base
+}
+
+# The huge page sizes (kB), and the pool's nr_hugepages per size and node
+# (node "all": the global file, when there are no node directories) and
+# resv_hugepages per size, as "size node nr_hugepages" and "size resv
+# resv_hugepages" lines.
+hugetlb_sysfs() {
+	for d in /sys/kernel/mm/hugepages/hugepages-*kB; do
+		kb=${d##*hugepages-}
+		kb=${kb%kB}
+		nodes=$(ls -d /sys/devices/system/node/node[0-9]*/hugepages/hugepages-${kb}kB 2>/dev/null || true)
+		if [ -n "$nodes" ]; then
+			for n in $nodes; do
+				node=${n#/sys/devices/system/node/node}
+				echo "$kb ${node%%/*} $(cat $n/nr_hugepages)"
+			done
+		else
+			echo "$kb all $(cat $d/nr_hugepages)"
+		fi
+		echo "$kb resv $(cat $d/resv_hugepages)"
+	done
+}
+
+hugetlb_base() {
+	hugetlb_sysfs > /tmp/htlb-base
+}
+
+# The pool's balance since hugetlb_begin (or hugetlb_base), from the
+# tracer's table, or with "events" from the hugetlb events in the trace:
+# for each size and node, grabbed - released must be the change of
+# nr_hugepages, and for each size, reserved - unreserved the change of
+# resv_hugepages. Prints one line per check; fails on a mismatch.
+hugetlb_balance() { # [events]
+	[ -s /tmp/htlb-base ] || fail "hugetlb_balance without hugetlb_begin"
+	hugetlb_sysfs > /tmp/htlb-now
+	if [ "${1:-}" = events ]; then
+		# Keys: "S N" -> grabbed - released, "S resv" -> reserved - unreserved
+		awk '
+		function kv(name,   i, f) {
+			for (i = 1; i <= NF; i++)
+				if (index($i, name "=") == 1) {
+					f = substr($i, length(name) + 2)
+					sub(/kB$/, "", f)
+					return f
+				}
+			return ""
+		}
+		/ hugetlb_page_grab: / && !/ failed$/ { d[kv("size") " " kv("node")]++ }
+		/ hugetlb_page_release: / { d[kv("size") " " kv("node")]-- }
+		/ hugetlb_page_demote: / && / err=0$/ {
+			d[kv("size") " " kv("node")]--
+			d[kv("to") " " kv("node")] += kv("pages")
+		}
+		/ hugetlb_pages_reserve: / { d[kv("size") " resv"] += kv("reserved") }
+		/ hugetlb_pages_unreserve: / { d[kv("size") " resv"] -= kv("unreserved") }
+		/ hugetlb_page_alloc: / && / resv=1 / { d[kv("size") " resv"]-- }
+		/ hugetlb_page_free: / && / resv=1$/ { d[kv("size") " resv"]++ }
+		END { for (k in d) print k, d[k] }' trace > /tmp/htlb-delta
+	else
+		awk '$1 ~ /^[0-9]+$/ {
+			d[$1 " " $2] += $3 - $4
+			d[$1 " resv"] += $8 - $9
+		}
+		END { for (k in d) print k, d[k] }' trace_stat/hugetlb > /tmp/htlb-delta
+	fi
+	awk -v mode="${1:-tracer}" '
+	FILENAME == "/tmp/htlb-delta" { d[$1 " " $2] = $3; next }
+	FILENAME == "/tmp/htlb-base" { base[$1 " " $2] = $3; next }
+	{
+		k = $1 " " $2
+		want = $3 - base[k]
+		if ($2 == "all") {
+			got = 0
+			for (j in d) {
+				split(j, f, " ")
+				if (f[1] == $1 && f[2] != "resv") got += d[j]
+			}
+		} else {
+			got = d[k] + 0
+		}
+		what = $2 == "resv" ? "reserved - unreserved" : "grabbed - released"
+		sys = $2 == "resv" ? "resv_hugepages" : "nr_hugepages"
+		printf "balance (%s) %skB node %s: %s = %d, %s moved by %d\n", mode, $1, $2, what, got, sys, want
+		if (got != want) bad = 1
+	}
+	END { exit bad }' /tmp/htlb-delta /tmp/htlb-base /tmp/htlb-now ||
+		fail "the ${1:-tracer} counters do not balance with sysfs (see above)"
+}
+
+# Column totals of the rows of one size (2048 kB unless given) of
+# trace_stat/hugetlb, and that size's sysfs files, as shell variables
+# with a prefix: PREFIX_grabbed ... and PREFIX_sys_nr PREFIX_sys_free
+# PREFIX_sys_resv PREFIX_sys_surplus.
+hugetlb_snap() { # prefix [size_kb]
+	kb=${2:-2048}
+	eval "$(awk -v p="$1" -v kb="$kb" '$1 == kb { for (i = 3; i <= 10; i++) s[i] += $i }
 		END { split("grabbed released allocated freed surplus reserved unreserved failures", n, " ");
 		      for (i = 3; i <= 10; i++) printf "%s_%s=%d\n", p, n[i - 2], s[i] }' trace_stat/hugetlb)"
-	eval "$1_sys_nr=$(cat $HP/nr_hugepages) $1_sys_free=$(cat $HP/free_hugepages)"
-	eval "$1_sys_resv=$(cat $HP/resv_hugepages) $1_sys_surplus=$(cat $HP/surplus_hugepages)"
+	d=/sys/kernel/mm/hugepages/hugepages-${kb}kB
+	eval "$1_sys_nr=$(cat $d/nr_hugepages) $1_sys_free=$(cat $d/free_hugepages)"
+	eval "$1_sys_resv=$(cat $d/resv_hugepages) $1_sys_surplus=$(cat $d/surplus_hugepages)"
 }
 
 # Expect the change of each listed counter between two snapshots:
@@ -157,6 +316,39 @@ hugetlb_dsys() {
 	echo $(( $(eval echo \$${2}_sys_$3) - $(eval echo \$${1}_sys_$3) ))
 }
 
+# Start hugetlb-helper in the background with its stdin on a fifo, and
+# wait until it has touched its pages; "hugetlb_helper_go" lets it unmap.
+hugetlb_helper_start() { # args...
+	rm -f /tmp/hfifo
+	mkfifo /tmp/hfifo
+	hugetlb-helper "$@" < /tmp/hfifo > /tmp/hout &
+	exec 3> /tmp/hfifo
+	n=0
+	while ! grep -q touched /tmp/hout; do
+		sleep 0.1
+		n=$((n + 1))
+		[ $n -lt 300 ] || fail "hugetlb-helper did not map: $(cat /tmp/hout)"
+	done
+}
+
+hugetlb_helper_go() {
+	echo go >&3
+	exec 3>&-
+	wait
+	grep -q released /tmp/hout || fail "hugetlb-helper: $(cat /tmp/hout)"
+}
+
+# A 1 GB page in the pool, or the case is unsupported.
+hugetlb_need_1g() {
+	[ -d $HP1G ] || exit_unsupported "no 1048576kB huge pages (a CPU with pdpe1gb?)"
+	[ -e $HP1G/demote ] || exit_unsupported "no demote file for 1048576kB pages"
+	if [ "$(cat $HP1G/nr_hugepages)" -lt 1 ]; then
+		echo 1 > $HP1G/nr_hugepages || true
+		[ "$(cat $HP1G/nr_hugepages)" -ge 1 ] ||
+			exit_unsupported "no 1 GB page could be had (boot with hugetlb_cma=2G and enough memory)"
+	fi
+}
+
 # --- wakeup latency histograms ---
 # Samples and max (ns) of a class from the trace_stat/wakeup_latency
 # header, or from a copy of that file.
@@ -165,4 +357,88 @@ hist_samples() { # class [file]
 }
 hist_max() { # class [file]
 	sed -n "s/^# $1: \([0-9]*\) samples, max \([0-9]*\) ns$/\2/p" ${2:-trace_stat/wakeup_latency}
+}
+
+# Checks every "wakeup latency" line of the sched_switch tracer in FILE
+# against the "+" (wakeup) and "==>" (switch) lines of the same buffer:
+# a latency must follow the switch-in of its task, on the same CPU; it
+# must be the time from the last wakeup of the task while it was off the
+# CPU to that switch-in, within TOL_US (the two entries' timestamps are
+# taken a few microseconds after the probes read the clock; 1 in 100
+# may be off by up to 1 ms, for a vCPU that the host stopped between the
+# two); and every such switch-in must have one. A latency of 0 with no
+# wakeup before it is the local clocks of two CPUs putting the wakeup
+# after the switch: counted as clamped. A task is judged once the trace has
+# shown it switch in or out. Prints "N checked, S stale, M missing, O
+# off by more than TOL_US, worst D us, U unknown"; fails on any fault.
+switch_check_latencies() { # tol_us [file]
+	awk -v tol="$1" '
+	function dec(s) { sub(/^0+/, "", s); return s + 0 }
+	function cpu_of(line) {
+		if (match(line, /\[[0-9]+\]/)) return substr(line, RSTART + 1, RLENGTH - 2) + 0
+		return -1
+	}
+	# A line of cpu c that is not the latency line owed by its switch-in.
+	function owed(c) {
+		if ((c in pend) && pend[c] >= 0 && ex[c] >= 0) { missing++; if (missing <= 5) print "missing: " pendline[c] }
+		delete pend[c]
+	}
+	/^#/ { next }
+	{
+		ts = ""; tsi = 0
+		for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) { ts = $i; tsi = i; break }
+		if (ts == "") next
+		c = cpu_of($0)
+		split(substr(ts, 1, length(ts) - 1), tp, ".")
+		t = dec(tp[1]) * 1000000 + dec(tp[2])
+		rest = substr($0, index($0, ts) + length(ts))
+		gsub(/: +/, ":", rest)
+		n = split(rest, f, " ")
+		if (f[2] == "==>" || f[2] == "+") {
+			split(f[1], a, ":"); split(f[4], b, ":")
+			p = a[1] + 0; q = b[1] + 0
+			if (f[2] == "+") {
+				owed(c)
+				if (q == 0) next
+				if (!(q in known)) { unsure[q] = 1; next }
+				if (!run[q]) { wk[q] = t; wline[q] = $0 }
+				next
+			}
+			owed(c)
+			if (p) { run[p] = 0; known[p] = 1; delete wk[p] }
+			if (!q) next
+			pend[c] = q; pendline[c] = $0
+			if ((q in unsure) || !(q in known)) ex[c] = -2
+			else if (q in wk) ex[c] = t - wk[q]
+			else ex[c] = -1
+			delete wk[q]; delete unsure[q]
+			run[q] = 1; known[q] = 1
+			next
+		}
+		if (rest ~ /wakeup latency/) {
+			split(f[1], a, ":"); q = a[1] + 0
+			lat = f[5]; split(lat, l, "."); lat = dec(l[1]) + dec(l[2]) / 1000
+			if (!(c in pend) || pend[c] != q) { stray++; if (stray <= 5) print "stray: " $0; next }
+			if (ex[c] == -2) unknown++
+			# 0: the clocks of two CPUs put the wakeup after the switch
+			else if (ex[c] == -1 && lat == 0) clamped++
+			else if (ex[c] == -1) { stale++; if (stale <= 5) print "stale: " $0 " after " pendline[c] }
+			else {
+				d = lat - ex[c]; if (d < 0) d = -d
+				checked++
+				if (d > tol) { off++; if (off <= 5) print "off by " d " us: " $0 " after " pendline[c] }
+				if (d > 1000) big++
+				if (d > worst) worst = d
+			}
+			delete pend[c]
+			next
+		}
+		owed(c)
+	}
+	END {
+		printf "%d checked, %d stale, %d missing, %d stray, %d off by more than %d us (%d by more than 1 ms), worst %.3f us, %d unknown, %d clamped to 0\n", checked, stale, missing, stray, off, tol, big, worst, unknown, clamped
+		# A vCPU that the host stops between a probe reading the clock
+		# and its entry being stamped: 1 in 100 may be off, by < 1 ms.
+		exit (stale + missing + stray + big > 0 || off * 100 > checked || checked == 0)
+	}' "${2:-trace}"
 }
