@@ -113,8 +113,9 @@ us_to_ns() {
 }
 
 # Every entry of the irq tracer in FILE (default trace) must end where
-# the entry's own timestamp is: 0 <= ts - (start + duration) <= MAX_US.
-# Prints "N entries, M off, worst D us"; fails when one is off.
+# the entry's own timestamp is: 0 <= ts - (start + duration) <= MAX_US,
+# for all but 1 in 100, which must stay below 1 ms. Prints the counts;
+# fails otherwise.
 irq_check_clock() { # max_us [file]
 	awk -v lim="$1" '
 	# busybox awk reads "000100" as octal: drop the leading zeros
@@ -131,10 +132,15 @@ irq_check_clock() { # max_us [file]
 		# microseconds, exact to the nanosecond of the duration
 		d = (dec(t[1]) - dec(s[1])) * 1000000 + (dec(t[2]) - dec(s[2])) - (dec(u[1]) + dec(u[2]) / 1000)
 		n++
-		if (d < -1 || d > lim) { off++; if (off <= 5) print "off by " d " us: " $0 }
+		if (d < -1) { before++; print "before its end: " $0 }
+		if (d > lim) { off++; if (off <= 5) print "off by " d " us: " $0 }
+		if (d > 1000) big++
 		if (d > worst) worst = d
 	}
-	END { printf "%d entries, %d off, worst %.3f us\n", n, off, worst; exit (off > 0 || n == 0) }
+	# Never before start + duration; 1 in 100 may be late by up to 1 ms,
+	# for a vCPU that the host stopped between the clock read and the entry.
+	END { printf "%d entries, %d before their end, %d later than %d us (%d by more than 1 ms), worst %.3f us\n", n, before, off, lim, big, worst
+		exit (before + big > 0 || off * 100 > n || n == 0) }
 	' "${2:-trace}"
 }
 
