@@ -549,7 +549,9 @@ static int irq_tracer_init(struct trace_array *tr)
 	irq_stats_reset(tr);
 	mutex_unlock(&irq_stat_mutex);
 
+	/* A snapshot of an earlier session must not be swapped back in. */
 	tracing_reset_online_cpus(&tr->array_buffer);
+	tracing_reset_online_cpus(&tr->max_buffer);
 	irq_trace = tr;
 	/* The probes must see irq_trace and irq_cpus before they run. */
 	smp_wmb();
