@@ -7,7 +7,10 @@
 #
 # Options: --smp N (2), --mem SIZE (1024M), --timeout SECONDS (300),
 #          --log FILE (build/qemu.log), --kernel FILE, --initrd FILE,
-#          --append "ARGS" (extra kernel command line).
+#          --append "ARGS" (extra kernel command line),
+#          --icount (TCG with -icount shift=0,sleep=off and 1 vCPU: guest
+#          time counts executed instructions, so the host's load does not
+#          enter it).
 # The guest's exit status becomes this script's.  A guest that has not
 # finished by the timeout is killed, with status 124.  TCG is used unless
 # a quick probe shows that KVM really boots a guest (QEMU_ACCEL=tcg|kvm
@@ -17,9 +20,9 @@ top=$(cd "$(dirname "$0")" && pwd)
 smp=2 mem=1024M timeout=300 log=$top/build/qemu.log
 kernel=$top/build/obj/arch/x86/boot/bzImage
 initrd=$top/build/initramfs.cpio.gz
-script= shell= append= cmd=()
+script= shell= append= cmd=() icount=
 
-usage() { sed -n '2,14s/^# \{0,1\}//p' "$0"; exit "${1:-2}"; }
+usage() { sed -n '2,/^set -euo/s/^# \{0,1\}//p' "$0"; exit "${1:-2}"; }
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--smp) smp=$2; shift 2 ;;
@@ -29,6 +32,7 @@ while [ $# -gt 0 ]; do
 	--kernel) kernel=$2; shift 2 ;;
 	--initrd) initrd=$2; shift 2 ;;
 	--append) append=$2; shift 2 ;;
+	--icount) icount=1; shift ;;
 	--script) script=$2; shift 2 ;;
 	--shell) shell=1; shift ;;
 	--) shift; cmd=("$@"); break ;;
@@ -91,13 +95,19 @@ if [ -z "$accel" ]; then
 		accel=tcg
 	fi
 fi
+# QEMU 7.2 with icount hangs bringing up a second vCPU: icount is TCG
+# with one vCPU.
+if [ -n "$icount" ]; then
+	accel=tcg smp=1
+fi
 case "$accel" in
 kvm) accel_args=(-enable-kvm -cpu host) ;;
 tcg) accel_args=(-accel tcg -cpu max) ;;
 *) echo "qemu-run: QEMU_ACCEL must be kvm or tcg" >&2; exit 2 ;;
 esac
 
-echo "qemu-run: $accel, $smp CPUs, $mem, timeout ${timeout}s, log $log" >&2
+[ -z "$icount" ] || accel_args+=(-icount shift=0,sleep=off)
+echo "qemu-run: $accel${icount:+ icount}, $smp CPUs, $mem, timeout ${timeout}s, log $log" >&2
 rc=0
 qemu_args "$tmp/initrd" "${accel_args[@]}"
 timeout -k 5 "$timeout" "${qemu[@]}" \

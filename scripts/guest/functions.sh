@@ -101,6 +101,28 @@ irq_row() { # kind name
 	irq_rows | awk -v k="$1" -v n="$2" '$1 == k && index($14, n) == 1'
 }
 
+# Run FUNC up to N times, calling RESET between tries, until it returns
+# 0: for upper bounds that a host which stops the vCPU for milliseconds
+# can break in one try, where a broken feature breaks every try. FUNC
+# reports what failed and returns 1 (it runs without "set -e").
+attempts() { # n func reset
+	try=1
+	while ! "$2"; do
+		echo "attempt $try of $1 failed"
+		[ "$try" -lt "$1" ] || return 1
+		try=$((try + 1))
+		"$3"
+	done
+	echo "attempt $try of $1 passed"
+}
+
+# Between attempts of an irq case: tracing on, table and buffer empty.
+irq_retry_reset() {
+	echo 1 > tracing_on
+	echo 1 > irq_stat_reset
+	echo > trace
+}
+
 # Fields of /sys/kernel/debug/irq_delay_last: irq N tasklet NS hard NS.
 irq_delay_last() { # irq|tasklet|hard
 	awk -v w="$1" '{ for (i = 1; i < NF; i++) if ($i == w) print $(i + 1) }' \
@@ -114,8 +136,8 @@ us_to_ns() {
 
 # Every entry of the irq tracer in FILE (default trace) must end where
 # the entry's own timestamp is: 0 <= ts - (start + duration) <= MAX_US,
-# for all but 1 in 100, which must stay below 1 ms. Prints the counts;
-# fails otherwise.
+# for all but 1 in 100 (which may be later). Prints the counts; fails
+# otherwise.
 irq_check_clock() { # max_us [file]
 	awk -v lim="$1" '
 	# busybox awk reads "000100" as octal: drop the leading zeros
@@ -137,10 +159,12 @@ irq_check_clock() { # max_us [file]
 		if (d > 1000) big++
 		if (d > worst) worst = d
 	}
-	# Never before start + duration; 1 in 100 may be late by up to 1 ms,
-	# for a vCPU that the host stopped between the clock read and the entry.
+	# Never before start + duration; 1 in 100 may be late, by any
+	# amount, for a vCPU that the host stopped between the clock read and
+	# the entry (13.6 ms was seen on a busy host). Another clock puts
+	# every entry off, early or late.
 	END { printf "%d entries, %d before their end, %d later than %d us (%d by more than 1 ms), worst %.3f us\n", n, before, off, lim, big, worst
-		exit (before + big > 0 || off * 100 > n || n == 0) }
+		exit (before > 0 || off * 100 > n || n == 0) }
 	' "${2:-trace}"
 }
 
@@ -371,8 +395,8 @@ hist_max() { # class [file]
 # must be the time from the last wakeup of the task while it was off the
 # CPU to that switch-in, within TOL_US (the two entries' timestamps are
 # taken a few microseconds after the probes read the clock; 1 in 100
-# may be off by up to 1 ms, for a vCPU that the host stopped between the
-# two); and every such switch-in must have one. A latency of 0 with no
+# may be off, for a vCPU that the host stopped between the two); and
+# every such switch-in must have one. A latency of 0 with no
 # wakeup before it is the local clocks of two CPUs putting the wakeup
 # after the switch: counted as clamped. A task is judged once the trace has
 # shown it switch in or out. Prints "N checked, S stale, M missing, O
@@ -444,7 +468,9 @@ switch_check_latencies() { # tol_us [file]
 	END {
 		printf "%d checked, %d stale, %d missing, %d stray, %d off by more than %d us (%d by more than 1 ms), worst %.3f us, %d unknown, %d clamped to 0\n", checked, stale, missing, stray, off, tol, big, worst, unknown, clamped
 		# A vCPU that the host stops between a probe reading the clock
-		# and its entry being stamped: 1 in 100 may be off, by < 1 ms.
-		exit (stale + missing + stray + big > 0 || off * 100 > checked || checked == 0)
+		# and its entry being stamped (36 ms was seen on a busy host):
+		# 1 in 100 may be off, by any amount. Another clock than the
+		# buffer clock puts most lines off; a stale stamp is "stale".
+		exit (stale + missing + stray > 0 || off * 100 > checked || checked == 0)
 	}' "${2:-trace}"
 }
