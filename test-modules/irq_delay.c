@@ -167,7 +167,8 @@ static ssize_t irq_delay_write(struct file *file, const char __user *ubuf,
 		return -EFAULT;
 	buf[cnt] = '\0';
 	n = sscanf(buf, "%15s %u %u", kind, &us, &hus);
-	if (n < 2 || (n == 3) != !strcmp(kind, "nested"))
+	/* "nested" takes two numbers, the others one */
+	if (n != (strcmp(kind, "nested") ? 2 : 3))
 		return -EINVAL;
 	if (hus > IRQ_DELAY_MAX_US || (n == 3 && hard_irq < 0))
 		return -EINVAL;
