@@ -7,9 +7,10 @@
  * tasklet_entry/exit time every completed handler on its own CPU. Each
  * one is added to a per-CPU, per-vector table (trace_stat/irq), and
  * written to the buffer when its self time is at least tracing_thresh.
- * The handler with the longest self time sets tracing_max_latency and,
- * as with irqsoff, the buffer at that moment is kept in the snapshot
- * buffer.
+ * The handler with the longest self time sets tracing_max_latency, is
+ * marked in the buffer by an irq_max entry and its stack and, as with
+ * irqsoff, the buffer at that moment is kept in the snapshot buffer,
+ * unless a consuming reader (trace-cmd record) streams the live one.
  *
  * Times are taken on the clock of the trace buffer, whatever trace_clock
  * is, so that a start plus a duration lines up with the timestamp of the
@@ -236,24 +237,53 @@ static struct irq_vec_stat *irq_slot(struct irq_vec_stat *rows,
 }
 
 /*
- * A new worst handler: remember it in tracing_max_latency and, with
- * irq-snapshot, keep the buffer as it is now in the max buffer, which
- * is swapped with the live one as irqsoff does. The handler was added
- * to the table of generation @gen; a reset meanwhile forgets it.
+ * A new worst handler, by self time. Marks it in the buffer with an
+ * irq_max entry and the kernel stack, so that a stream (trace_pipe,
+ * trace-cmd record) finds it, and remembers it in tracing_max_latency.
+ * With irq-snapshot, the buffer as it is now is also kept in the max
+ * buffer, swapped with the live one as irqsoff does; but not while a
+ * consuming reader is open, as the entries it had not yet read would go
+ * with the swap. The handler was added to the table of generation @gen;
+ * a reset meanwhile forgets it.
  */
-static void irq_check_max(struct trace_array *tr, u64 self, unsigned int gen)
+static void irq_check_max(struct trace_array *tr, u64 self, unsigned int gen,
+			  int kind, int vec, unsigned long func,
+			  const char *name, unsigned int trace_ctx)
 {
+	struct trace_buffer *buffer;
+	struct ring_buffer_event *event;
+	struct irq_max_entry *entry;
 	unsigned long flags;
+	bool swap;
 
 	if (self <= READ_ONCE(tr->max_latency))
 		return;
 
 	raw_spin_lock_irqsave(&irq_max_lock, flags);
-	if (self > tr->max_latency && gen == irq_gen && !is_tracing_stopped()) {
-		tr->max_latency = self;
-		if (READ_ONCE(irq_flags.val) & IRQ_OPT_SNAPSHOT)
-			update_max_tr(tr, current, smp_processor_id(), NULL);
+	if (self <= tr->max_latency || gen != irq_gen || is_tracing_stopped())
+		goto out;
+
+	swap = (READ_ONCE(irq_flags.val) & IRQ_OPT_SNAPSHOT) &&
+	       !READ_ONCE(tr->trace_ref);
+	buffer = tr->array_buffer.buffer;
+	event = trace_buffer_lock_reserve(buffer, TRACE_IRQ_MAX,
+					  sizeof(*entry), trace_ctx);
+	if (event) {
+		entry = ring_buffer_event_data(event);
+		entry->self	= self;
+		entry->prev	= tr->max_latency;
+		entry->func	= func;
+		entry->kind	= kind;
+		entry->vec	= vec;
+		entry->snapshot	= swap;
+		strscpy(entry->name, name, sizeof(entry->name));
+		trace_buffer_unlock_commit_nostack(buffer, event);
+		__trace_stack(tr, trace_ctx, 1);
 	}
+	tr->max_latency = self;
+	if (swap)
+		update_max_tr(tr, current, smp_processor_id(), NULL);
+out:
 	raw_spin_unlock_irqrestore(&irq_max_lock, flags);
 }
 
@@ -317,7 +347,7 @@ static void notrace probe_irq_exit(void *ignore, int irq,
 					       buffer, event))
 			trace_buffer_unlock_commit(tr, buffer, event, trace_ctx);
 	}
-	irq_check_max(tr, delta, gen);
+	irq_check_max(tr, delta, gen, IRQ_KIND_HARD, irq, 0, name, trace_ctx);
 }
 
 static void notrace probe_softirq_raise(void *ignore, unsigned int vec)
@@ -382,7 +412,8 @@ static void notrace probe_softirq_exit(void *ignore, unsigned int vec)
 					       buffer, event))
 			trace_buffer_unlock_commit(tr, buffer, event, trace_ctx);
 	}
-	irq_check_max(tr, self, gen);
+	irq_check_max(tr, self, gen, IRQ_KIND_SOFT, vec, 0,
+		      softirq_to_name[vec], trace_ctx);
 }
 
 static void notrace probe_tasklet_entry(void *ignore,
@@ -434,7 +465,8 @@ static void notrace probe_tasklet_exit(void *ignore,
 					       buffer, event))
 			trace_buffer_unlock_commit(tr, buffer, event, trace_ctx);
 	}
-	irq_check_max(tr, self, gen);
+	irq_check_max(tr, self, gen, IRQ_KIND_TASKLET, -1, (unsigned long)func,
+		      "", trace_ctx);
 }
 
 /*
@@ -574,7 +606,7 @@ static struct tracer irq_tracer;
 /*
  * With irq-snapshot, "trace" shows the buffer kept at the worst handler,
  * as for the other latency tracers; without it, the live buffer, which
- * is then never swapped away (for trace-cmd record, say). The option
+ * is then never swapped away. The option
  * can be set while another tracer is current: change the irq tracer,
  * never tr->current_trace.
  */
@@ -647,6 +679,35 @@ static enum print_line_t tasklet_dur_print(struct trace_iterator *iter,
 	return trace_handle_return(s);
 }
 
+static enum print_line_t irq_max_print(struct trace_iterator *iter,
+				       int flags, struct trace_event *event)
+{
+	struct irq_max_entry *field;
+	struct trace_seq *s = &iter->seq;
+	const char *kind = "?";
+
+	trace_assign_type(field, iter->ent);
+	if (field->kind >= 0 && field->kind < IRQ_KIND_MAX)
+		kind = irq_kind_name[field->kind];
+	/*
+	 * Not in the columns of the duration entries, so that a grep for
+	 * a handler's entries does not count its maxima too.
+	 */
+	trace_seq_puts(s, " new max");
+	irq_print_time(s, "self", field->self);
+	irq_print_time(s, "was", field->prev);
+	if (field->kind == IRQ_KIND_TASKLET)
+		trace_seq_printf(s, ": %s/%ps", kind, (void *)field->func);
+	else
+		trace_seq_printf(s, ": %s/%d %s", kind, field->vec, field->name);
+	trace_seq_printf(s, "%s\n", field->snapshot ? " (snapshot)" : "");
+	return trace_handle_return(s);
+}
+
+static struct trace_event_functions irq_max_funcs = {
+	.trace	= irq_max_print,
+};
+
 static struct trace_event_functions hardirq_dur_funcs = {
 	.trace	= hardirq_dur_print,
 };
@@ -663,6 +724,7 @@ static struct trace_event irq_events[] = {
 	{ .type = TRACE_HARDIRQ_DUR,	.funcs = &hardirq_dur_funcs },
 	{ .type = TRACE_SOFTIRQ_DUR,	.funcs = &softirq_dur_funcs },
 	{ .type = TRACE_TASKLET_DUR,	.funcs = &tasklet_dur_funcs },
+	{ .type = TRACE_IRQ_MAX,	.funcs = &irq_max_funcs },
 };
 
 /* ---- trace_stat/irq: the table, summed over the CPUs at each read ---- */
