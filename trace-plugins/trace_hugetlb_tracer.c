@@ -15,6 +15,9 @@
  * replacement grabbed), and per size, reserved - unreserved is the change
  * of resv_hugepages (a reservation consumed by a fault allocation counts
  * as unreserved, one restored when its page is freed as reserved).
+ * Nothing is counted while tracing_on is 0, so they balance over the
+ * time that tracing was on; stop tracing to read a table that does not
+ * move.
  */
 #include <linux/hugetlb.h>
 #include <linux/percpu.h>
@@ -53,7 +56,8 @@ static inline void htlb_count(struct hstate *h, int nid,
 {
 	unsigned int idx = hstate_index(h);
 
-	if (idx >= HUGE_MAX_HSTATE)
+	/* As the latency tracers, the table stands still with tracing off */
+	if (idx >= HUGE_MAX_HSTATE || !tracer_tracing_is_on(htlb_trace))
 		return;
 	if (nid < 0 || nid >= nr_node_ids)
 		nid = htlb_nodes - 1;

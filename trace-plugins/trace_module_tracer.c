@@ -7,14 +7,20 @@
  * module_load, module_free, module_get, module_put and module_request
  * tracepoints, and this tracer records each of them in an entry of its
  * own. trace_stat/module lists the modules: when each was loaded and
- * freed (trace clock, seconds) and how many gets and puts it had. The
- * loader holds a reference from load_module() to the end of the
- * module's init, dropped by a module_put(); it is counted as a get at
- * the load, so that gets and puts balance once a module is gone.
+ * freed (on the clock of the trace buffer, in seconds, as the entries'
+ * timestamps) and how many gets and puts it had. The loader holds a
+ * reference from load_module() to the end of the module's init, dropped
+ * by a module_put(); it is counted as a get at the load, so that gets
+ * and puts balance once a module is gone.
+ *
+ * As the latency tracers stop measuring when tracing stops, the table
+ * stands still while tracing_on is 0: no row is added, no get, put or
+ * free is counted. A module freed meanwhile keeps its row as it was,
+ * but no longer matches the module it was (a new one can take its
+ * address).
  */
 #include <linux/module.h>
 #include <linux/slab.h>
-#include <linux/trace_clock.h>
 #include <trace/events/module.h>
 #include <asm/sections.h>
 
@@ -41,8 +47,9 @@ static struct tracer_flags module_flags = {
 #define MODULE_TRACE_ROWS	128
 
 struct module_row {
-	const struct module	*mod;		/* identity only, never read */
-	u64			loaded;		/* 0: before the tracer ran */
+	/* Identity only, never read; NULL once gone with tracing off */
+	const struct module	*mod;
+	u64			loaded;		/* 0: not seen loading */
 	u64			freed;		/* 0: still there */
 	atomic_long_t		gets;
 	atomic_long_t		puts;
@@ -56,6 +63,12 @@ static DEFINE_RAW_SPINLOCK(module_rows_lock);	/* adding rows only */
 
 static struct trace_array *module_trace __read_mostly;
 
+/* The clock of the trace buffer, that of the entries' timestamps */
+static inline u64 module_now(struct trace_array *tr)
+{
+	return ring_buffer_time_stamp(tr->array_buffer.buffer);
+}
+
 /* The live row of @mod, looked up without a lock. */
 static struct module_row *module_row_find(const struct module *mod)
 {
@@ -65,7 +78,7 @@ static struct module_row *module_row_find(const struct module *mod)
 	for (i = n; i-- > 0;) {
 		struct module_row *row = &module_rows[i];
 
-		if (row->mod == mod && !READ_ONCE(row->freed))
+		if (READ_ONCE(row->mod) == mod && !READ_ONCE(row->freed))
 			return row;
 	}
 	return NULL;
@@ -136,11 +149,15 @@ static void module_trace_name(struct trace_array *tr, int type,
 
 static void probe_module_load(void *ignore, struct module *mod)
 {
-	struct module_row *row = module_row_add(mod, trace_clock_local());
+	struct trace_array *tr = module_trace;
+	struct module_row *row;
 
-	/* The loader's reference (module_unload_init()) */
-	if (row)
-		atomic_long_inc(&row->gets);
+	if (tracer_tracing_is_on(tr)) {
+		row = module_row_add(mod, module_now(tr));
+		/* The loader's reference (module_unload_init()) */
+		if (row)
+			atomic_long_inc(&row->gets);
+	}
 	tracing_record_cmdline(current);
 	module_trace_name(module_trace, TRACE_MODULE_LOAD, mod->name,
 			  mod->taints,
@@ -149,10 +166,13 @@ static void probe_module_load(void *ignore, struct module *mod)
 
 static void probe_module_free(void *ignore, struct module *mod)
 {
+	struct trace_array *tr = module_trace;
 	struct module_row *row = module_row_find(mod);
 
-	if (row)
-		WRITE_ONCE(row->freed, trace_clock_local());
+	if (row && tracer_tracing_is_on(tr))
+		WRITE_ONCE(row->freed, module_now(tr));
+	else if (row)
+		WRITE_ONCE(row->mod, NULL);
 	tracing_record_cmdline(current);
 	module_trace_name(module_trace, TRACE_MODULE_FREE, mod->name, 0, 0);
 }
@@ -166,11 +186,14 @@ static void module_refcnt(struct module *mod, unsigned long ip, int type)
 	struct module_row *row;
 	unsigned int trace_ctx;
 
-	row = module_row_find(mod);
-	if (!row)
-		row = module_row_add(mod, 0);
-	if (row)
-		atomic_long_inc(type == TRACE_MODULE_GET ? &row->gets : &row->puts);
+	if (tracer_tracing_is_on(tr)) {
+		row = module_row_find(mod);
+		if (!row)
+			row = module_row_add(mod, 0);
+		if (row)
+			atomic_long_inc(type == TRACE_MODULE_GET ?
+					&row->gets : &row->puts);
+	}
 
 	if (!(READ_ONCE(module_flags.val) & MODULE_OPT_REFCNT))
 		return;
