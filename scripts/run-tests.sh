@@ -3,7 +3,8 @@
 # then check its console for kernel reports and tracer selftest results.
 # The last line is "N passed, N failed, N skipped"; the status is
 # non-zero on any failure.
-# Usage: run-tests.sh [area/name-glob...]   (TEST_TIMEOUT, default 1500 s)
+# Usage: run-tests.sh [area/name-glob...]   (TEST_TIMEOUT, default 1500 s;
+# TEST_VERBOSE=1 also shows what each passing case printed)
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 log=$top/build/test-console.log
@@ -33,11 +34,13 @@ guest_rc=0
 : > "$log"
 if [ ${#tcg[@]} -gt 0 ]; then
 	"$top/qemu-run.sh" --timeout "${TEST_TIMEOUT:-1500}" --log "$log.tcg" --mem 4G \
+		--append "tests_verbose=${TEST_VERBOSE:-0}" \
 		-- /tests/run-tests.sh "${tcg[@]}" || guest_rc=$?
 	cat "$log.tcg" >> "$log"
 fi
 if [ ${#icount[@]} -gt 0 ]; then
 	"$top/qemu-run.sh" --icount --timeout "${TEST_TIMEOUT:-1500}" --log "$log.icount" \
+		--append "tests_verbose=${TEST_VERBOSE:-0}" \
 		-- /tests/run-tests.sh "${icount[@]}" || guest_rc=$?
 	cat "$log.icount" >> "$log"
 fi

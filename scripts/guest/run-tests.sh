@@ -45,7 +45,9 @@ for tc in $cases; do
 		rc=$UNSUPPORTED
 	fi
 	case $rc in
-	0) echo "PASS: $name: $desc"; pass=$((pass + 1)) ;;
+	0) echo "PASS: $name: $desc"; pass=$((pass + 1))
+		# TEST_VERBOSE=1 on the host: what each passing case measured
+		grep -qw tests_verbose=1 /proc/cmdline && sed 's/^/    | /' "$log" | tail -n 40 ;;
 	"$UNSUPPORTED") echo "UNSUPPORTED: $name: $desc ($(tail -n 1 "$log"))"; skip=$((skip + 1)) ;;
 	*)
 		echo "FAIL: $name: $desc (status $rc)"
