@@ -13,12 +13,16 @@ start=$(date +%s)
 # Cases whose bounds are durations ("# guest: icount") run in a second
 # guest under -icount, with 1 vCPU: its time counts instructions, so a
 # busy host cannot stretch a handler or a wakeup. The others run in a
-# 2-vCPU TCG guest with 4G, so that a 1 GB huge page can be had at run
-# time for the hugetlb demote case (guest memory is allocated lazily).
+# 2-vCPU TCG guest with 6G and a 2 GB hugetlb CMA area (reserved above
+# 4G, where it fits), so that a 1 GB huge page can be had at run time
+# for the hugetlb demote case, and taken over 2 MB pages of the pool for
+# the dissolve case (guest memory is allocated lazily on the host).
 tcg=() icount=()
 for tc in "$top"/debugfs-tests/*/*.tc; do
 	c=${tc#"$top"/debugfs-tests/}
 	c=${c%.tc}
+	# stress/ is "make stress", asked for by name
+	[ $# -gt 0 ] || [[ $c != stress/* ]] || continue
 	if [ $# -gt 0 ]; then
 		want=
 		for g in "$@"; do
@@ -33,14 +37,14 @@ done
 guest_rc=0
 : > "$log"
 if [ ${#tcg[@]} -gt 0 ]; then
-	"$top/qemu-run.sh" --timeout "${TEST_TIMEOUT:-1500}" --log "$log.tcg" --mem 4G \
-		--append "tests_verbose=${TEST_VERBOSE:-0}" \
+	"$top/qemu-run.sh" --timeout "${TEST_TIMEOUT:-1500}" --log "$log.tcg" --mem 6G \
+		--append "hugetlb_cma=2G tests_verbose=${TEST_VERBOSE:-0} stress_quick=${STRESS_QUICK:-0}" \
 		-- /tests/run-tests.sh "${tcg[@]}" || guest_rc=$?
 	cat "$log.tcg" >> "$log"
 fi
 if [ ${#icount[@]} -gt 0 ]; then
 	"$top/qemu-run.sh" --icount --timeout "${TEST_TIMEOUT:-1500}" --log "$log.icount" \
-		--append "tests_verbose=${TEST_VERBOSE:-0}" \
+		--append "tests_verbose=${TEST_VERBOSE:-0} stress_quick=${STRESS_QUICK:-0}" \
 		-- /tests/run-tests.sh "${icount[@]}" || guest_rc=$?
 	cat "$log.icount" >> "$log"
 fi
@@ -77,7 +81,7 @@ grep -q 'Testing tracer sched_switch: PASSED' <<<"$console" ||
 	result FAIL boot/selftest-sched_switch-ran "the sched_switch selftest did not run"
 
 # Kernel reports anywhere on the console.
-reports=$(grep -nE 'WARNING:|BUG:|DEBUG_LOCKS_WARN_ON|lockdep is turned off|possible (recursive|circular)|Kernel panic|Oops:|general protection fault|Call Trace:' <<<"$console" || true)
+reports=$(grep -nE 'WARNING:|BUG:|DEBUG_LOCKS_WARN_ON|lockdep is turned off|possible (recursive|circular)|Kernel panic|Oops:|general protection fault|Call Trace:|UBSAN:|ODEBUG:|KASAN:|KCSAN:|list_(add|del) corruption' <<<"$console" || true)
 if [ -n "$reports" ]; then
 	result FAIL boot/console "kernel reports on the console:"
 	sed 's/^/    | /' <<<"$reports" | head -n 20
