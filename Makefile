@@ -12,6 +12,15 @@ INITRAMFS	:= $(BUILD)/initramfs.cpio.gz
 JOBS		?= $(shell echo $$(( $$(nproc) + 1 )))
 # The test kernel: boot, ftrace and tracers, then selftests and lockdep.
 KCONFIGS	?= base trace debug
+# SANITIZE=kasan|kcsan: the same, plus kernel/configs/$(SANITIZE).config,
+# built in build/obj-$(SANITIZE) with its own modules and initramfs.
+SANITIZE	?=
+ifneq ($(SANITIZE),)
+KCONFIGS	+= $(SANITIZE)
+KOBJ		:= $(BUILD)/obj-$(SANITIZE)
+BZIMAGE		:= $(KOBJ)/arch/x86/boot/bzImage
+INITRAMFS	:= $(BUILD)/initramfs-$(SANITIZE).cpio.gz
+endif
 FRAGMENTS	:= $(patsubst %,kernel/configs/%.config,$(KCONFIGS))
 PATCHES		:= $(addprefix kernel/,$(shell cat kernel/series 2>/dev/null))
 PLUGINS		:= $(wildcard trace-plugins/*.c)
@@ -26,7 +35,7 @@ DEB_PKGS	:= linux-source-6.1 qemu-system-x86 trace-cmd busybox-static \
 		   dwarves cpio xz-utils kmod ccache python3 python3-ply python3-git git \
 		   gnuplot-nox
 
-.PHONY: all deps tree config kernel modules initramfs test run clean patches \
+.PHONY: all deps tree config kernel modules initramfs test stress run clean patches \
 	checkpatch help bench bench-kernels
 
 all: kernel initramfs
@@ -34,6 +43,8 @@ all: kernel initramfs
 help:
 	@echo "make run        build everything, boot, trace a workload with each tracer"
 	@echo "make test       build everything, boot, run debugfs-tests/, print 'N passed, N failed'"
+	@echo "make stress     debugfs-tests/stress/ (QUICK=1: a tenth of the loops)"
+	@echo "                SANITIZE=kasan|kcsan: test or stress a sanitizer kernel"
 	@echo "make kernel     extract, patch and build the guest kernel (incremental)"
 	@echo "make modules    the test modules of test-modules/, out of tree"
 	@echo "make initramfs  busybox, trace-cmd, rt-tests, helpers, modules and tests"
@@ -120,7 +131,7 @@ kernel: config
 
 # ---------------------------------------------------------------- modules
 # Test modules, out of tree; built in a copy so that test-modules/ stays clean.
-MODDIR		:= $(BUILD)/modules
+MODDIR		:= $(BUILD)/modules$(if $(SANITIZE),-$(SANITIZE))
 
 modules: kernel
 	@mkdir -p $(MODDIR)
@@ -129,7 +140,7 @@ modules: kernel
 
 # ---------------------------------------------------------------- initramfs
 initramfs: kernel modules
-	scripts/mkinitramfs.sh $(INITRAMFS)
+	MODDIR=$(MODDIR) scripts/mkinitramfs.sh $(INITRAMFS)
 
 # Run from the tree: checkpatch looks for the kernel in the working
 # directory. Debian's python3 first, for spdxcheck.py and its python3-ply.
@@ -139,7 +150,13 @@ checkpatch: tree
 
 # ---------------------------------------------------------------- run
 test: kernel initramfs
-	scripts/run-tests.sh
+	QEMU_KERNEL=$(BZIMAGE) QEMU_INITRD=$(INITRAMFS) scripts/run-tests.sh
+
+# debugfs-tests/stress/: the same guest, loops of thousands; QUICK=1 a
+# tenth of them (what CI runs).
+stress: kernel initramfs
+	QEMU_KERNEL=$(BZIMAGE) QEMU_INITRD=$(INITRAMFS) STRESS_QUICK=$(if $(QUICK),1,0) \
+		scripts/run-tests.sh 'stress/*'
 
 # ---------------------------------------------------------------- bench
 # Two kernels with the same non-debug config: the pristine source (a git
