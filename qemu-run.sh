@@ -18,8 +18,8 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")" && pwd)
 smp=2 mem=1024M timeout=300 log=$top/build/qemu.log
-kernel=$top/build/obj/arch/x86/boot/bzImage
-initrd=$top/build/initramfs.cpio.gz
+kernel=${QEMU_KERNEL:-$top/build/obj/arch/x86/boot/bzImage}
+initrd=${QEMU_INITRD:-$top/build/initramfs.cpio.gz}
 script= shell= append= cmd=() icount=
 
 usage() { sed -n '2,/^set -euo/s/^# \{0,1\}//p' "$0"; exit "${1:-2}"; }

@@ -5,7 +5,7 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=$1
-stage=$top/build/initramfs
+stage=${out%.cpio.gz}.d
 rm -rf "$stage"
 mkdir -p "$stage"/{bin,sbin,etc,proc,sys,dev,tmp,root,lib,lib64,usr/bin,usr/lib}
 
@@ -47,7 +47,7 @@ done
 
 # Test modules (make modules).
 mkdir -p "$stage/tests/modules"
-cp "$top"/build/modules/*.ko "$stage/tests/modules/" 2>/dev/null || true
+cp "${MODDIR:-$top/build/modules}"/*.ko "$stage/tests/modules/" 2>/dev/null || true
 # Broken copies for the module tests: another vermagic (same length, so
 # the ELF stays valid), and a truncated ELF.
 if [ -e "$stage/tests/modules/tracepoint-sample.ko" ]; then
