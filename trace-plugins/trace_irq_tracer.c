@@ -925,6 +925,9 @@ static ssize_t irq_stat_reset_write(struct file *filp, const char __user *ubuf,
 	unsigned long val;
 	int ret;
 
+	/* One whole "1": not the rest of a write at an offset */
+	if (*ppos)
+		return -EINVAL;
 	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
 	if (ret)
 		return ret;
