@@ -149,14 +149,16 @@ checkpatch: tree
 	cd $(KSRC) && ./scripts/checkpatch.pl --strict -q --no-tree -f $(addprefix $(TOP)/,$(PLUGINS))
 
 # ---------------------------------------------------------------- run
+TESTENV		= QEMU_KERNEL=$(BZIMAGE) QEMU_INITRD=$(INITRAMFS) \
+		  TEST_LOG=$(BUILD)/test-console$(if $(SANITIZE),-$(SANITIZE)).log
+
 test: kernel initramfs
-	QEMU_KERNEL=$(BZIMAGE) QEMU_INITRD=$(INITRAMFS) scripts/run-tests.sh
+	$(TESTENV) scripts/run-tests.sh
 
 # debugfs-tests/stress/: the same guest, loops of thousands; QUICK=1 a
 # tenth of them (what CI runs).
 stress: kernel initramfs
-	QEMU_KERNEL=$(BZIMAGE) QEMU_INITRD=$(INITRAMFS) STRESS_QUICK=$(if $(QUICK),1,0) \
-		scripts/run-tests.sh 'stress/*'
+	$(TESTENV) STRESS_QUICK=$(if $(QUICK),1,0) scripts/run-tests.sh 'stress/*'
 
 # ---------------------------------------------------------------- bench
 # Two kernels with the same non-debug config: the pristine source (a git

@@ -7,7 +7,8 @@
 # TEST_VERBOSE=1 also shows what each passing case printed)
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-log=$top/build/test-console.log
+# One console log per kernel (TEST_LOG), so that two runs do not mix.
+log=${TEST_LOG:-$top/build/test-console.log}
 start=$(date +%s)
 
 # Cases whose bounds are durations ("# guest: icount") run in a second
