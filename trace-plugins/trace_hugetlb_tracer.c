@@ -56,8 +56,13 @@ static inline void htlb_count(struct hstate *h, int nid,
 {
 	unsigned int idx = hstate_index(h);
 
-	/* As the latency tracers, the table stands still with tracing off */
-	if (idx >= HUGE_MAX_HSTATE || !tracer_tracing_is_on(htlb_trace))
+	/*
+	 * As the latency tracers, the table stands still with tracing off:
+	 * as the user set it, not a transient record_disable (a buffer
+	 * reset, a clock change), which would unbalance the counters.
+	 */
+	if (idx >= HUGE_MAX_HSTATE ||
+	    !ring_buffer_record_is_set_on(htlb_trace->array_buffer.buffer))
 		return;
 	if (nid < 0 || nid >= nr_node_ids)
 		nid = htlb_nodes - 1;

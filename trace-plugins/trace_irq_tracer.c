@@ -283,8 +283,20 @@ static void irq_check_max(struct trace_array *tr, u64 self, unsigned int gen,
 	tr->max_latency = self;
 	if (swap)
 		update_max_tr(tr, current, smp_processor_id(), NULL);
+	else
+		latency_fsnotify(tr);	/* as __update_max_tr() does */
 out:
 	raw_spin_unlock_irqrestore(&irq_max_lock, flags);
+}
+
+/*
+ * tracing_on as the user set it: not a transient record_disable (a
+ * buffer reset, a clock change), during which the table goes on
+ * counting what the buffer cannot take.
+ */
+static inline bool irq_tracing_on(struct trace_array *tr)
+{
+	return ring_buffer_record_is_set_on(tr->array_buffer.buffer);
 }
 
 /* Entries are written when the self time reaches tracing_thresh. */
@@ -323,7 +335,7 @@ static void notrace probe_irq_exit(void *ignore, int irq,
 	if (!irq_end(tr, ic, IRQ_KIND_HARD, irq_now(tr), &delta))
 		return;
 	ic->hard_sum += delta;
-	if (!irq_kind_on(IRQ_KIND_HARD) || !tracer_tracing_is_on(tr))
+	if (!irq_kind_on(IRQ_KIND_HARD) || !irq_tracing_on(tr))
 		return;
 
 	gen = READ_ONCE(irq_gen);
@@ -388,7 +400,7 @@ static void notrace probe_softirq_exit(void *ignore, unsigned int vec)
 		return;
 	self = irq_self(delta, ic->hard_sum + ic->tasklet_sum,
 			ic->soft_hard0 + ic->soft_tasklet0);
-	if (!irq_kind_on(IRQ_KIND_SOFT) || !tracer_tracing_is_on(tr))
+	if (!irq_kind_on(IRQ_KIND_SOFT) || !irq_tracing_on(tr))
 		return;
 
 	gen = READ_ONCE(irq_gen);
@@ -441,7 +453,7 @@ static void notrace probe_tasklet_exit(void *ignore,
 		return;
 	self = irq_self(delta, ic->hard_sum, ic->tasklet_hard0);
 	ic->tasklet_sum += self;
-	if (!irq_kind_on(IRQ_KIND_TASKLET) || !tracer_tracing_is_on(tr))
+	if (!irq_kind_on(IRQ_KIND_TASKLET) || !irq_tracing_on(tr))
 		return;
 
 	gen = READ_ONCE(irq_gen);

@@ -63,6 +63,12 @@ static DEFINE_RAW_SPINLOCK(module_rows_lock);	/* adding rows only */
 
 static struct trace_array *module_trace __read_mostly;
 
+/* tracing_on as the user set it, not a transient record_disable */
+static inline bool module_tracing_on(struct trace_array *tr)
+{
+	return ring_buffer_record_is_set_on(tr->array_buffer.buffer);
+}
+
 /* The clock of the trace buffer, that of the entries' timestamps */
 static inline u64 module_now(struct trace_array *tr)
 {
@@ -91,9 +97,14 @@ static struct module_row *module_row_add(const struct module *mod,
 	unsigned long flags;
 
 	raw_spin_lock_irqsave(&module_rows_lock, flags);
-	/* Lost a race with another CPU adding the same module? */
-	if (!loaded)
-		row = module_row_find(mod);
+	/*
+	 * Lost a race with another CPU adding the same module? Or, at the
+	 * load, a get or put of the module since complete_formation()
+	 * made it live added its row: it is this load's.
+	 */
+	row = module_row_find(mod);
+	if (row && loaded)
+		WRITE_ONCE(row->loaded, loaded);
 	if (!row && module_nr_rows < MODULE_TRACE_ROWS) {
 		row = &module_rows[module_nr_rows];
 		memset(row, 0, sizeof(*row));
@@ -152,7 +163,7 @@ static void probe_module_load(void *ignore, struct module *mod)
 	struct trace_array *tr = module_trace;
 	struct module_row *row;
 
-	if (tracer_tracing_is_on(tr)) {
+	if (module_tracing_on(tr)) {
 		row = module_row_add(mod, module_now(tr));
 		/* The loader's reference (module_unload_init()) */
 		if (row)
@@ -169,7 +180,7 @@ static void probe_module_free(void *ignore, struct module *mod)
 	struct trace_array *tr = module_trace;
 	struct module_row *row = module_row_find(mod);
 
-	if (row && tracer_tracing_is_on(tr))
+	if (row && module_tracing_on(tr))
 		WRITE_ONCE(row->freed, module_now(tr));
 	else if (row)
 		WRITE_ONCE(row->mod, NULL);
@@ -186,7 +197,7 @@ static void module_refcnt(struct module *mod, unsigned long ip, int type)
 	struct module_row *row;
 	unsigned int trace_ctx;
 
-	if (tracer_tracing_is_on(tr)) {
+	if (module_tracing_on(tr)) {
 		row = module_row_find(mod);
 		if (!row)
 			row = module_row_add(mod, 0);
@@ -431,7 +442,7 @@ static int module_stat_show(struct seq_file *s, void *p)
 	struct module_row *row = p;
 
 	seq_printf(s, "  %-24s", row->name);
-	module_seq_time(s, row->loaded);
+	module_seq_time(s, READ_ONCE(row->loaded));
 	module_seq_time(s, READ_ONCE(row->freed));
 	seq_printf(s, " %8ld %8ld\n", atomic_long_read(&row->gets),
 		   atomic_long_read(&row->puts));
