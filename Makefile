@@ -25,7 +25,11 @@ FRAGMENTS	:= $(patsubst %,kernel/configs/%.config,$(KCONFIGS))
 PATCHES		:= $(addprefix kernel/,$(shell cat kernel/series 2>/dev/null))
 PLUGINS		:= $(wildcard trace-plugins/*.c)
 
-CCACHE		:= $(shell command -v ccache 2>/dev/null)
+# Looked up when a recipe runs, not when the Makefile is read: on a fresh
+# machine "make deps" installs ccache in the same make run, and the kernel
+# must be built with it then, or the next make would see a new CC and
+# rebuild everything.
+CCACHE		= $(shell command -v ccache 2>/dev/null)
 KMAKE		= $(MAKE) -C $(KSRC) O=$(KOBJ) -j$(JOBS) \
 		  $(if $(CCACHE),CC="ccache gcc") KBUILD_BUILD_TIMESTAMP=trace-plugins
 
