@@ -5,6 +5,8 @@ UNSUPPORTED=3
 # Fail the case with a message.
 fail() {
 	echo "fail: $*"
+	# a failing case leaves no background load to the next one
+	[ -z "$LOAD1" ] || stop_load
 	exit 1
 }
 
@@ -514,6 +516,7 @@ start_load() {
 stop_load() {
 	touch /tmp/stop-load
 	wait $LOAD1 $LOAD2 2>/dev/null || true
+	LOAD1= LOAD2=
 	rm -f /tmp/stop-load
 }
 

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Guest side of "make test": run each debugfs-tests/<area>/<name>.tc in
 # the style of ftracetest and print one result line per case:
-#   PASS|FAIL|UNSUPPORTED: area/name: description
+#   PASS|FAIL|UNSUPPORTED: area/name: description [guest seconds]
 # Usage: run-tests.sh [area/name-glob...]
 TRACING=/sys/kernel/tracing
 TESTS=/tests
@@ -34,6 +34,7 @@ for tc in $cases; do
 	name=${tc#$TESTS/}
 	name=${name%.tc}
 	desc=$(sed -n 's/^# description: *//p' "$tc")
+	t0=$(cut -d. -f1 /proc/uptime)
 	if missing=$(check_requires "$tc"); then
 		reset_tracing
 		log=/tmp/$(echo "$name" | tr / _).log
@@ -44,6 +45,8 @@ for tc in $cases; do
 		log=/tmp/unsupported.log
 		rc=$UNSUPPORTED
 	fi
+	# Guest time: under -icount, instructions rather than the host's speed
+	desc="$desc [$(($(cut -d. -f1 /proc/uptime) - t0)) s]"
 	case $rc in
 	0) echo "PASS: $name: $desc"; pass=$((pass + 1))
 		# TEST_VERBOSE=1 on the host: what each passing case measured
