@@ -139,7 +139,7 @@ static inline bool irq_kind_on(enum irq_kind kind)
 /* The clock of the buffer, which stamps the entries too. */
 static inline u64 irq_now(struct trace_array *tr)
 {
-	return ring_buffer_time_stamp(tr->array_buffer.buffer);
+	return ring_buffer_time_stamp(READ_ONCE(tr->array_buffer.buffer));
 }
 
 static inline void irq_start(struct trace_array *tr, struct irq_cpu *ic,
@@ -265,7 +265,7 @@ static void irq_check_max(struct trace_array *tr, u64 self, unsigned int gen,
 
 	swap = (READ_ONCE(irq_flags.val) & IRQ_OPT_SNAPSHOT) &&
 	       !READ_ONCE(tr->trace_ref);
-	buffer = tr->array_buffer.buffer;
+	buffer = READ_ONCE(tr->array_buffer.buffer);
 	event = trace_buffer_lock_reserve(buffer, TRACE_IRQ_MAX,
 					  sizeof(*entry), trace_ctx);
 	if (event) {
@@ -280,7 +280,7 @@ static void irq_check_max(struct trace_array *tr, u64 self, unsigned int gen,
 		trace_buffer_unlock_commit_nostack(buffer, event);
 		__trace_stack(tr, trace_ctx, 1);
 	}
-	tr->max_latency = self;
+	WRITE_ONCE(tr->max_latency, self);
 	if (swap)
 		update_max_tr(tr, current, smp_processor_id(), NULL);
 	else
@@ -296,7 +296,7 @@ out:
  */
 static inline bool irq_tracing_on(struct trace_array *tr)
 {
-	return ring_buffer_record_is_set_on(tr->array_buffer.buffer);
+	return ring_buffer_record_is_set_on(READ_ONCE(tr->array_buffer.buffer));
 }
 
 /* Entries are written when the self time reaches tracing_thresh. */
@@ -325,7 +325,7 @@ static void notrace probe_irq_exit(void *ignore, int irq,
 {
 	struct irq_cpu *ic = this_cpu_ptr(irq_cpus);
 	struct trace_array *tr = irq_trace;
-	struct trace_buffer *buffer = tr->array_buffer.buffer;
+	struct trace_buffer *buffer = READ_ONCE(tr->array_buffer.buffer);
 	struct ring_buffer_event *event;
 	struct hardirq_dur_entry *entry;
 	const char *name = action->name ? action->name : "";
@@ -389,7 +389,7 @@ static void notrace probe_softirq_exit(void *ignore, unsigned int vec)
 {
 	struct irq_cpu *ic = this_cpu_ptr(irq_cpus);
 	struct trace_array *tr = irq_trace;
-	struct trace_buffer *buffer = tr->array_buffer.buffer;
+	struct trace_buffer *buffer = READ_ONCE(tr->array_buffer.buffer);
 	struct ring_buffer_event *event;
 	struct softirq_dur_entry *entry;
 	unsigned int trace_ctx, gen;
@@ -443,7 +443,7 @@ static void notrace probe_tasklet_exit(void *ignore,
 {
 	struct irq_cpu *ic = this_cpu_ptr(irq_cpus);
 	struct trace_array *tr = irq_trace;
-	struct trace_buffer *buffer = tr->array_buffer.buffer;
+	struct trace_buffer *buffer = READ_ONCE(tr->array_buffer.buffer);
 	struct ring_buffer_event *event;
 	struct tasklet_dur_entry *entry;
 	unsigned int trace_ctx, gen;
@@ -493,7 +493,7 @@ static void irq_stats_reset(struct trace_array *tr)
 	raw_spin_lock_irqsave(&irq_max_lock, flags);
 	WRITE_ONCE(irq_gen, irq_gen + 1);
 	if (tr)
-		tr->max_latency = 0;
+		WRITE_ONCE(tr->max_latency, 0);
 	raw_spin_unlock_irqrestore(&irq_max_lock, flags);
 }
 
@@ -1034,7 +1034,7 @@ static int __init irq_selftest(struct tracer *trace, struct trace_array *tr)
 			found, rows, (u64)tr->max_latency);
 		return -1;
 	}
-	tr->max_latency = 0;
+	WRITE_ONCE(tr->max_latency, 0);
 	return 0;
 }
 #endif /* CONFIG_FTRACE_SELFTEST */
