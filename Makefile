@@ -153,7 +153,10 @@ checkpatch: tree
 	cd $(KSRC) && ./scripts/checkpatch.pl --strict -q --no-tree -f $(addprefix $(TOP)/,$(PLUGINS))
 
 # ---------------------------------------------------------------- run
-TESTENV		= QEMU_KERNEL=$(BZIMAGE) QEMU_INITRD=$(INITRAMFS) \
+# Each guest's time limit: a sanitizer kernel runs the suite 3-4 times
+# slower than the test kernel (15 min for the TCG guest under KASAN).
+TEST_TIMEOUT	?= $(if $(SANITIZE),3600,1500)
+TESTENV		= QEMU_KERNEL=$(BZIMAGE) QEMU_INITRD=$(INITRAMFS) TEST_TIMEOUT=$(TEST_TIMEOUT) \
 		  TEST_LOG=$(BUILD)/test-console$(if $(SANITIZE),-$(SANITIZE)).log
 
 test: kernel initramfs
@@ -162,7 +165,8 @@ test: kernel initramfs
 # debugfs-tests/stress/: the same guest, loops of thousands; QUICK=1 a
 # tenth of them (what CI runs).
 stress: kernel initramfs
-	$(TESTENV) STRESS_QUICK=$(if $(QUICK),1,0) scripts/run-tests.sh 'stress/*'
+	$(TESTENV) STRESS_QUICK=$(if $(QUICK),1,0) \
+		$(if $(QUICK),,TEST_TIMEOUT=$(if $(SANITIZE),14400,7200)) scripts/run-tests.sh 'stress/*'
 
 # ---------------------------------------------------------------- bench
 # Two kernels with the same non-debug config: the pristine source (a git
