@@ -158,11 +158,17 @@ static void module_trace_name(struct trace_array *tr, int type,
 	trace_buffer_unlock_commit(tr, buffer, event, trace_ctx);
 }
 
+/*
+ * The load and free probes run in process context: preemption is off
+ * from the clock read of the table's time to the entry, so that the
+ * entry's timestamp follows that time by microseconds.
+ */
 static void probe_module_load(void *ignore, struct module *mod)
 {
 	struct trace_array *tr = module_trace;
 	struct module_row *row;
 
+	preempt_disable_notrace();
 	if (module_tracing_on(tr)) {
 		row = module_row_add(mod, module_now(tr));
 		/* The loader's reference (module_unload_init()) */
@@ -173,19 +179,23 @@ static void probe_module_load(void *ignore, struct module *mod)
 	module_trace_name(module_trace, TRACE_MODULE_LOAD, mod->name,
 			  mod->taints,
 			  mod->core_layout.size + mod->init_layout.size);
+	preempt_enable_notrace();
 }
 
 static void probe_module_free(void *ignore, struct module *mod)
 {
 	struct trace_array *tr = module_trace;
-	struct module_row *row = module_row_find(mod);
+	struct module_row *row;
 
+	preempt_disable_notrace();
+	row = module_row_find(mod);
 	if (row && module_tracing_on(tr))
 		WRITE_ONCE(row->freed, module_now(tr));
 	else if (row)
 		WRITE_ONCE(row->mod, NULL);
 	tracing_record_cmdline(current);
 	module_trace_name(module_trace, TRACE_MODULE_FREE, mod->name, 0, 0);
+	preempt_enable_notrace();
 }
 
 static void module_refcnt(struct module *mod, unsigned long ip, int type)
