@@ -30,6 +30,10 @@ PLUGINS		:= $(wildcard trace-plugins/*.c)
 # must be built with it then, or the next make would see a new CC and
 # rebuild everything.
 CCACHE		= $(shell command -v ccache 2>/dev/null)
+# Paths under the checkout are hashed relative to it, so that another
+# clone (CI's) hits the cache that this one filled.
+export CCACHE_BASEDIR := $(TOP)
+export CCACHE_NOHASHDIR := 1
 KMAKE		= $(MAKE) -C $(KSRC) O=$(KOBJ) -j$(JOBS) \
 		  $(if $(CCACHE),CC="ccache gcc") KBUILD_BUILD_TIMESTAMP=trace-plugins
 
