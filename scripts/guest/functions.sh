@@ -494,7 +494,14 @@ switch_check_latencies() { # tol_us [file] [stale per 1000 checked]
 		# and its entry being stamped (36 ms was seen on a busy host):
 		# 1 in 100 may be off, by any amount. Another clock than the
 		# buffer clock puts most lines off; a stale stamp is "stale".
-		exit (stale * 1000 > stale_pm * checked || missing + stray > 0 || off * 100 > checked || checked == 0)
+		# The allowance for what cannot be ordered (stale_pm per 1000)
+		# covers missing lines too: while the clock of one vCPU runs ahead,
+		# the global clock stamps the entries of the other with the same
+		# time, and the trace lists a wakeup on CPU 1 after the
+		# switch-in on CPU 0 that it led to, or before one that it did
+		# not (seen under CPU hotplug: 22 stale and 1 missing in 24300).
+		exit ((stale + missing) * 1000 > stale_pm * checked || (stale_pm == 0 && missing > 0) ||
+		      stray > 0 || off * 100 > checked || checked == 0)
 	}' "${2:-trace}"
 }
 
