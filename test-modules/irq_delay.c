@@ -222,7 +222,12 @@ static int irq_delay_hard_init(void)
 {
 	int irq, ret;
 
-	irq = irq_alloc_desc(NUMA_NO_NODE);
+	/*
+	 * No owner: irq_alloc_desc() would make this module the owner,
+	 * and request_irq() take a reference on it that only free_irq() in
+	 * the exit function drops, so that rmmod could never run that.
+	 */
+	irq = __irq_alloc_descs(-1, 0, 1, NUMA_NO_NODE, NULL, NULL);
 	if (irq < 0)
 		return irq;
 	irq_set_chip_and_handler(irq, &dummy_irq_chip, handle_simple_irq);
