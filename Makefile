@@ -173,24 +173,27 @@ stress: kernel initramfs
 		$(if $(QUICK),,TEST_TIMEOUT=$(if $(SANITIZE),14400,7200)) scripts/run-tests.sh 'stress/*'
 
 # ---------------------------------------------------------------- bench
-# Two kernels with the same non-debug config: the pristine source (a git
-# worktree of build/linux at "pristine") and the patched one. Each gets
-# the initramfs plus its own build of the modules the benchmark loads.
+# Kernels with the same non-debug config: the pristine source (a git
+# worktree of build/linux at "pristine"), the patched one, and (not with
+# QUICK=1) the patched source with the series' own configs off
+# (noseries), which must cost what pristine does. Each gets the
+# initramfs plus its own build of the modules the benchmark loads.
 BENCH		:= $(BUILD)/bench
 BENCH_CONFIGS	:= base trace bench
 SERIES_SYMS	:= CONFIG_SCHED_SWITCH_TRACER CONFIG_IRQ_HANDLER_TRACER \
 		   CONFIG_MODULE_EVENT_TRACER CONFIG_HUGETLB_TRACER
+BENCH_KERNELS	:= pristine patched $(if $(QUICK),,noseries)
 
-# $(call bench_kernel,NAME,SRC)
+# $(call bench_kernel,NAME,SRC,EXTRA-FRAGMENTS)
 define bench_kernel
 	@mkdir -p $(BENCH)/obj-$(1)
 	$(MAKE) -s -C $(2) O=$(BENCH)/obj-$(1) tinyconfig >/dev/null
 	cd $(BENCH)/obj-$(1) && $(KSRC)/scripts/kconfig/merge_config.sh -m \
 		-O $(BENCH)/obj-$(1) $(BENCH)/obj-$(1)/.config \
-		$(patsubst %,$(TOP)/kernel/configs/%.config,$(BENCH_CONFIGS)) >/dev/null
+		$(patsubst %,$(TOP)/kernel/configs/%.config,$(BENCH_CONFIGS) $(3)) >/dev/null
 	$(MAKE) -s -C $(2) O=$(BENCH)/obj-$(1) olddefconfig >/dev/null
-	@IGNORE="$(if $(filter pristine,$(1)),$(SERIES_SYMS))" scripts/check-config.sh \
-		$(BENCH)/obj-$(1)/.config $(patsubst %,kernel/configs/%.config,$(BENCH_CONFIGS))
+	@IGNORE="$(if $(filter pristine noseries,$(1)),$(SERIES_SYMS))" scripts/check-config.sh \
+		$(BENCH)/obj-$(1)/.config $(patsubst %,kernel/configs/%.config,$(BENCH_CONFIGS) $(3))
 	$(MAKE) -C $(2) O=$(BENCH)/obj-$(1) -j$(JOBS) \
 		$(if $(CCACHE),CC="ccache gcc") KBUILD_BUILD_TIMESTAMP=trace-plugins bzImage modules
 	@rm -rf $(BENCH)/mod-$(1) && mkdir -p $(BENCH)/mod-$(1)
@@ -210,9 +213,11 @@ bench-kernels: tree initramfs
 			$(BENCH)/src-pristine pristine; fi
 	$(call bench_kernel,pristine,$(BENCH)/src-pristine)
 	$(call bench_kernel,patched,$(KSRC))
+	$(if $(filter noseries,$(BENCH_KERNELS)),$(call bench_kernel,noseries,$(KSRC),noseries))
 
-# Cost of the series off (pristine against patched), and of each tracer
-# on against nop, the mainline events and the raw ring buffer.
+# Cost of the series off (pristine against patched and noseries), and of
+# each tracer on against nop, the mainline events and the raw ring
+# buffer, in icount guests; see scripts/bench.sh.
 bench: bench-kernels
 	scripts/bench.sh
 

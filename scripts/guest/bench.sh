@@ -1,51 +1,88 @@
 #!/bin/sh
-# "make bench", guest side. Prints "RESULT key value" lines.
-#   BENCH_PART=off  the workloads with every tracer off (run on both kernels)
-#   BENCH_PART=on   each tracer against nop, its mainline events and the raw
-#                   ring buffer; lost events under trace-cmd (patched kernel)
-# Sizes: BENCH_REPS (5), BENCH_PINGPONG (2000 rounds), BENCH_HACKBENCH (50
-# loops), BENCH_BURST (20000 tasklets), BENCH_CYCLES (20 pool or module
-# load cycles).
+# "make bench", guest side. Prints "RESULT key value" lines; scripts/bench.sh
+# (host) turns them into build/bench/results.{md,csv}.
+#
+#   BENCH_PART=off  every tracer off: hackbench, the pipe ping-pong, a
+#                   hugetlb pool workload, insmod and rmmod; then the
+#                   mainline wakeup_rt tracer on, under an RT ping-pong.
+#                   Every kernel, in an icount guest.
+#   BENCH_PART=on   each plugin tracer against nop and its mainline events,
+#                   per entry; the raw ring buffer write; the tracepoint
+#                   benchmark; sched_switch in 1, 2 and 4 instances.
+#                   Patched kernel, icount guest.
+#   BENCH_PART=smp  entries written per unit of work, and events lost
+#                   under trace-cmd record. Patched kernel, 2-vCPU TCG.
+#
+# In an icount guest (-icount shift=0) a nanosecond of guest time is one
+# executed instruction, so times are instruction counts: the host's load
+# does not enter them.
+#
+# Sizes: BENCH_INNER (3 runs of each workload per boot), BENCH_REPS (5
+# alternations of nop, tracer and events in the "on" part),
+# BENCH_PINGPONG (2000 rounds), BENCH_HACKBENCH (20 loops), BENCH_BURST
+# (20000 tasklets), BENCH_CYCLES (20 pool or module load cycles).
 T=/sys/kernel/tracing
+INNER=${BENCH_INNER:-3}
 REPS=${BENCH_REPS:-5}
 ROUNDS=${BENCH_PINGPONG:-2000}
-LOOPS=${BENCH_HACKBENCH:-50}
+LOOPS=${BENCH_HACKBENCH:-20}
 BURST=${BENCH_BURST:-20000}
 CYCLES=${BENCH_CYCLES:-20}
 HP=/sys/kernel/mm/hugepages/hugepages-2048kB
 cd $T || exit 1
+mkdir -p /dev/hugepages
+grep -qs ' /dev/hugepages ' /proc/mounts || mount -t hugetlbfs none /dev/hugepages || exit 1
+# The same address space layout in every run and every kernel.
+echo 0 > /proc/sys/kernel/randomize_va_space
 
+# rmmod right after insmod can fail with EAGAIN on one CPU, until the
+# loader's deferred work has run: retry (the retries are counted in the
+# time, the same in every kernel).
+unload() {
+	i=0
+	until rmmod "$1" 2>/dev/null; do
+		i=$((i + 1))
+		[ $i -lt 10000 ] || { rmmod "$1"; return 1; }
+	done
+}
 
 # Each workload prints its time in ns for one unit of work.
-w_pingpong() {
-	taskset 1 pingpong "$ROUNDS" | sed -n 's/^rounds=\([0-9]*\) ns=\([0-9]*\)$/\2 \1/p' |
+w_pingpong() { # per round
+	pingpong "$ROUNDS" | sed -n 's/^rounds=\([0-9]*\) ns=\([0-9]*\)$/\2 \1/p' |
 		awk '{ printf "%.0f\n", $1 / $2 }'
 }
-w_hackbench() { # ns per loop
-	hackbench -p -g 4 -l "$LOOPS" | sed -n 's/^Time: *\([0-9.]*\)/\1/p' |
-		awk -v l="$LOOPS" '{ printf "%.0f\n", $1 * 1e9 / l }'
+w_rtpingpong() { # per round, both tasks SCHED_FIFO 50
+	chrt -f 50 pingpong "$ROUNDS" | sed -n 's/^rounds=\([0-9]*\) ns=\([0-9]*\)$/\2 \1/p' |
+		awk '{ printf "%.0f\n", $1 / $2 }'
+}
+w_hackbench() { # per loop: hackbench's own "Time:" has a resolution of 1 ms
+	t0=$(nstime)
+	hackbench -p -g 4 -l "$LOOPS" > /dev/null || return 1
+	echo $(( ($(nstime) - t0) / LOOPS ))
 }
 w_tasklet() {
 	echo "burst $BURST" > /sys/kernel/debug/irq_delay
 	awk '{ printf "%.0f\n", $2 / $1 }' /sys/kernel/debug/irq_delay
 }
-w_hugetlb() { # ns per cycle of growing the pool by 8 pages and back
+w_hugetlb() { # per cycle: grow the pool by 8 pages, fault 4 in, shrink it
 	t0=$(nstime)
 	i=0
 	while [ $i -lt "$CYCLES" ]; do
 		echo 8 > $HP/nr_hugepages
+		hugetlb-helper /dev/hugepages/bench 4 < /dev/null > /dev/null || return 1
 		echo 0 > $HP/nr_hugepages
 		i=$((i + 1))
 	done
 	echo $(( ($(nstime) - t0) / CYCLES ))
 }
-w_module() { # ns per insmod and rmmod of irq_delay
+w_module() { # per insmod and rmmod of irq_delay
+	[ ! -e /sys/module/irq_delay ] || unload irq_delay || return 1
 	t0=$(nstime)
-	i=0
-	while [ $i -lt "$CYCLES" ]; do
-		insmod /tests/modules/irq_delay.ko
-		rmmod irq_delay
-		i=$((i + 1))
+	n=0
+	while [ $n -lt "$CYCLES" ]; do
+		insmod /tests/modules/irq_delay.ko || return 1
+		unload irq_delay || return 1
+		n=$((n + 1))
 	done
 	echo $(( ($(nstime) - t0) / CYCLES ))
 }
@@ -53,7 +90,7 @@ w_module() { # ns per insmod and rmmod of irq_delay
 # Entries in the top-level buffer plus those overwritten: the overrun
 # counts from the buffer's creation, so take it before and after.
 written() {
-	cat per_cpu/cpu*/stats | awk '/^entries:/ || /^overrun:/ { n += $2 } END { print n + 0 }'
+	cat "${1:-.}"/per_cpu/cpu*/stats | awk '/^entries:/ || /^overrun:/ { n += $2 } END { print n + 0 }'
 }
 
 setup() { # mode events
@@ -71,14 +108,65 @@ setup() { # mode events
 	echo > trace
 }
 
+# ------------------------------------------------------------------ off
 if [ "${BENCH_PART:-off}" = off ]; then
-	echo "RESULT off.hackbench $(w_hackbench)"
-	echo "RESULT off.pingpong $(w_pingpong)"
+	echo 0 > events/enable
+	echo nop > current_tracer
+	# Warm-up: the first run pays for page cache and slab growth.
+	w_pingpong > /dev/null
+	w_hackbench > /dev/null
+	r=0
+	while [ $r -lt "$INNER" ]; do
+		for w in hackbench pingpong hugetlb module; do
+			echo "RESULT off.$w $(w_$w)"
+		done
+		r=$((r + 1))
+	done
+	# The mainline wakeup_rt tracer on: it traces the wakeups of RT
+	# tasks. The ping-pong under it and under nop, alternating.
+	r=0
+	while [ $r -lt "$INNER" ]; do
+		echo wakeup_rt > current_tracer
+		echo "RESULT rt.wakeup_rt $(w_rtpingpong)"
+		echo nop > current_tracer
+		echo "RESULT rt.nop $(w_rtpingpong)"
+		r=$((r + 1))
+	done
 	exit 0
 fi
 
+# ------------------------------------------------------------------ smp
+if [ "$BENCH_PART" = smp ]; then
+	# Entries per unit of work: the same in every guest, whatever its CPUs.
+	for spec in "sched_switch pingpong" "irq tasklet"; do
+		set -- $spec
+		[ -e /sys/kernel/debug/irq_delay ] || insmod /tests/modules/irq_delay.ko
+		setup "$1"
+		w0=$(written)
+		w_$2 > /dev/null
+		case $2 in pingpong) units=$ROUNDS ;; *) units=$BURST ;; esac
+		echo "RESULT entries.$1 $(( ($(written) - w0) * 1000 / units ))"
+	done
+	setup nop
+	# Lost events: trace-cmd record at the default buffer size (irq without
+	# irq-snapshot, whose swaps would take the stream from trace-cmd).
+	cd /tmp
+	for spec in "sched_switch hackbench -p -g 4 -l $LOOPS" \
+		    "irq -O noirq-snapshot sh -c 'echo burst $BURST > /sys/kernel/debug/irq_delay'" \
+		    "hugetlb sh -c 'for i in \$(seq $CYCLES); do echo 8 > $HP/nr_hugepages; echo 0 > $HP/nr_hugepages; done'" \
+		    "module sh -c 'rmmod irq_delay; for i in \$(seq $CYCLES); do insmod /tests/modules/irq_delay.ko; rmmod irq_delay; done; insmod /tests/modules/irq_delay.ko'"; do
+		tracer=${spec%% *}
+		cmd=${spec#* }
+		eval "trace-cmd record -p $tracer -o /tmp/lost.dat $cmd" > /tmp/lost.out 2>&1
+		echo "RESULT lost.$tracer.recorded $(trace-cmd report -i /tmp/lost.dat 2>/dev/null | grep -c ': ')"
+		echo "RESULT lost.$tracer.overrun $(awk '/^overrun:/ { n += $2 } END { print n + 0 }' /tmp/lost.out)"
+		rm -f /tmp/lost.dat*
+	done
+	exit 0
+fi
+
+# ------------------------------------------------------------------- on
 [ -e /sys/kernel/debug/irq_delay ] || insmod /tests/modules/irq_delay.ko || exit 1
-mkdir -p /dev/hugepages
 
 # tracer workload mainline-events
 set -- \
@@ -100,7 +188,6 @@ for spec in "$@"; do
 	r=0
 	while [ $r -lt "$REPS" ]; do
 		for mode in nop "$tracer" events; do
-			if [ "$work" = module ]; then rmmod irq_delay 2>/dev/null; fi
 			setup "$mode" "$events"
 			w0=$(written)
 			t=$(w_$work)
@@ -113,29 +200,53 @@ for spec in "$@"; do
 	[ -e /sys/kernel/debug/irq_delay ] || insmod /tests/modules/irq_delay.ko
 done
 
+# sched_switch in 1, 2 and 4 buffers (the top level and instances), each
+# against nop in the same repetition.
+for n in 1 2 4; do
+	r=0
+	while [ $r -lt "$REPS" ]; do
+		setup nop
+		echo "RESULT inst.$n.nop.ns $(w_pingpong)"
+		setup sched_switch
+		i=1
+		while [ $i -lt $n ]; do
+			mkdir instances/b$i
+			echo sched_switch > instances/b$i/current_tracer
+			i=$((i + 1))
+		done
+		w0=$(written)
+		echo "RESULT inst.$n.on.ns $(w_pingpong)"
+		echo "RESULT inst.$n.on.written $(( ($(written) - w0) * n ))"
+		i=1
+		while [ $i -lt $n ]; do
+			echo nop > instances/b$i/current_tracer
+			rmdir instances/b$i
+			i=$((i + 1))
+		done
+		r=$((r + 1))
+	done
+done
+setup nop
+
 # The raw ring buffer: the kernel's benchmark, writer only, ns per entry.
-echo > trace
 insmod /tests/modules/ring_buffer_benchmark.ko disable_reader=1
 i=0
 while ! grep -q 'ns per entry' trace && [ $i -lt 120 ]; do
 	sleep 1
 	i=$((i + 1))
 done
-rmmod ring_buffer_benchmark
+unload ring_buffer_benchmark
 grep -q 'ns per entry' trace || { echo "bench: no result from ring_buffer_benchmark:"; tail -n 5 trace; }
 echo "RESULT ringbuffer.ns $(sed -n 's/.* \([0-9]*\) ns per entry$/\1/p' trace | head -n 1)"
+echo > trace
 
-# Lost events: trace-cmd record at the default buffer size (irq without
-# irq-snapshot, whose swaps would take the stream from trace-cmd).
-cd /tmp
-for spec in "sched_switch hackbench -p -g 4 -l $LOOPS" \
-	    "irq -O noirq-snapshot sh -c 'echo burst $BURST > /sys/kernel/debug/irq_delay'" \
-	    "hugetlb sh -c 'for i in \$(seq $CYCLES); do echo 8 > $HP/nr_hugepages; echo 0 > $HP/nr_hugepages; done'" \
-	    "module sh -c 'rmmod irq_delay; for i in \$(seq $CYCLES); do insmod /tests/modules/irq_delay.ko; rmmod irq_delay; done; insmod /tests/modules/irq_delay.ko'"; do
-	tracer=${spec%% *}
-	cmd=${spec#* }
-	eval "trace-cmd record -p $tracer -o /tmp/lost.dat $cmd" > /tmp/lost.out 2>&1
-	echo "RESULT lost.$tracer.recorded $(trace-cmd report -i /tmp/lost.dat 2>/dev/null | grep -c ': ')"
-	echo "RESULT lost.$tracer.overrun $(awk '/^overrun:/ { n += $2 } END { print n + 0 }' /tmp/lost.out)"
-	rm -f /tmp/lost.dat*
-done
+# The in-tree tracepoint benchmark (CONFIG_TRACEPOINT_BENCHMARK): a
+# kthread that times trace_benchmark_event() and writes the running
+# average into the event; the last one written is the figure.
+if [ -d events/benchmark/benchmark_event ]; then
+	echo 1 > events/benchmark/benchmark_event/enable
+	sleep 3
+	echo 0 > events/benchmark/benchmark_event/enable
+	echo "RESULT tpbench.ns $(sed -n 's/.* avg=\([0-9]*\) .*/\1/p' trace | tail -n 1)"
+	echo > trace
+fi

@@ -1,0 +1,216 @@
+#!/usr/bin/env python3
+"""make bench: turn the guests' RESULT lines into results.md and results.csv.
+
+Usage: bench-report.py RAW BENCHDIR TOP REPS
+
+RAW has lines "KERNEL REP KEY VALUE". A ratio is taken within one
+repetition (an alternating pair of boots, or one pass of nop, tracer and
+events inside a boot), and reported as the median with its min-max. A
+ratio whose values stray more than 1 % from their median is "not
+resolved": the run cannot tell it from its goal either way.
+"""
+import collections
+import csv
+import re
+import statistics
+import subprocess
+import sys
+
+raw, B, top, REPS = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+RESOLUTION = 0.01
+
+# vals[kernel][key][rep] = [values]
+vals = collections.defaultdict(lambda: collections.defaultdict(
+    lambda: collections.defaultdict(list)))
+for line in open(raw):
+    f = line.split()
+    if len(f) == 4 and re.fullmatch(r"-?\d+", f[3]):
+        vals[f[0]][f[2]][int(f[1])].append(int(f[3]))
+
+
+def med(xs):
+    return statistics.median(xs) if xs else float("nan")
+
+
+def per_rep(kernel, key):
+    """Median of each repetition's runs, by repetition."""
+    return {r: med(v) for r, v in vals[kernel][key].items() if v}
+
+
+def spread(xs):
+    """The largest distance of a value from the median, relative to it."""
+    m = med(xs)
+    return max(abs(x - m) for x in xs) / abs(m) if xs and m else float("nan")
+
+
+def status(xs, goal_lo, goal_hi):
+    """pass / FAIL / not resolved, for ratios xs against [goal_lo, goal_hi]."""
+    if len(xs) < 2:
+        return "not resolved (%d repetition)" % len(xs)
+    m, s = med(xs), spread(xs)
+    if s > RESOLUTION:
+        return "not resolved (spread ±%.1f %%)" % (100 * s)
+    if goal_lo <= m <= goal_hi:
+        return "pass"
+    return "FAIL"
+
+
+rows = []     # part, item, median, min-max, goal, status, notes
+csvrows = []  # part, item, metric, median, min, max, n
+
+
+def ratio_row(part, item, xs, goal, lo, hi, notes):
+    if xs:
+        rows.append((part, item, "%.4f" % med(xs), "%.4f-%.4f" % (min(xs), max(xs)),
+                     goal, status(xs, lo, hi), notes))
+        csvrows.append((part, item, "ratio", med(xs), min(xs), max(xs), len(xs)))
+    else:
+        rows.append((part, item, "n/a", "", goal, "not measured", notes))
+
+
+# 1. Off: each kernel against pristine, per alternating pair of boots.
+kernels = [k for k in ("patched", "noseries") if k in vals]
+for w, unit in (("hackbench", "loop of hackbench -p -g 4"),
+                ("pingpong", "round"),
+                ("hugetlb", "pool cycle (grow 8, fault 4, shrink)"),
+                ("module", "insmod and rmmod")):
+    base = per_rep("pristine", "off." + w)
+    for k in kernels:
+        x = per_rep(k, "off." + w)
+        xs = [x[r] / base[r] for r in sorted(base) if r in x and base[r]]
+        ratio_row("off", "%s: %s / pristine" % (w, k), xs, "1.00 ± 0.01", 0.99, 1.01,
+                  "per %s: pristine %.0f, %s %.0f icount ns (medians)"
+                  % (unit, med(list(base.values())), k, med(list(x.values()))))
+
+# wakeup_rt on (mainline tracer), RT ping-pong: each kernel against pristine.
+base = per_rep("pristine", "rt.wakeup_rt")
+for k in kernels:
+    x = per_rep(k, "rt.wakeup_rt")
+    xs = [x[r] / base[r] for r in sorted(base) if r in x and base[r]]
+    over = [(x[r] - n) / (base[r] - b) for r, n, b in
+            ((r, med(vals[k]["rt.nop"][r]), med(vals["pristine"]["rt.nop"][r]))
+             for r in sorted(base) if r in x) if base[r] - b > 0]
+    ratio_row("wakeup_rt on", "RT ping-pong: %s / pristine" % k, xs, "<= 1.01", 0, 1.01,
+              "per round: pristine %.0f, %s %.0f icount ns; the tracer's own cost"
+              " (over nop) %s / pristine: %.2f"
+              % (med(list(base.values())), k, med(list(x.values())), k, med(over)))
+
+# 2. On (patched, one icount boot): instructions per entry over nop.
+P = vals["patched"]
+
+
+def series(key):
+    return [v for r in sorted(P[key]) for v in P[key][r]]
+
+
+rb = med(series("ringbuffer.ns"))
+tp = med(series("tpbench.ns"))
+plot = []
+for t, goal_e in (("sched_switch", "<= 1.0 x events"), ("irq", "<= 1.0 x events"),
+                  ("hugetlb", ""), ("module", "")):
+    units = med(series("on.%s.units" % t))
+    nop = series("on.%s.nop.ns" % t)
+    if not nop:
+        continue
+    cost = {}
+    for mode in (t, "events"):
+        ns, wr = series("on.%s.%s.ns" % (t, mode)), series("on.%s.%s.written" % (t, mode))
+        cost[mode] = [(m - n) * units / w for m, n, w in zip(ns, nop, wr) if w]
+        cost[mode + ".per"] = med(wr) / units if wr else float("nan")
+    ct, ce = cost[t], cost["events"]
+    if not ct or not ce:
+        continue
+    rows.append(("on", "%s: per entry" % t, "%.0f" % med(ct), "%.0f-%.0f" % (min(ct), max(ct)),
+                 "", "", "icount ns (instructions) per entry over nop; %.2f entries per unit"
+                 % cost[t + ".per"]))
+    rows.append(("on", "%s events: per entry" % t, "%.0f" % med(ce), "%.0f-%.0f" % (min(ce), max(ce)),
+                 "", "", "%.2f entries per unit" % cost["events.per"]))
+    csvrows.append(("on", t, "ns_per_entry", med(ct), min(ct), max(ct), len(ct)))
+    csvrows.append(("on", t + " events", "ns_per_entry", med(ce), min(ce), max(ce), len(ce)))
+    # the same work, traced both ways: time over nop, tracer / events
+    over = [(a - n) / (b - n) for a, b, n in zip(series("on.%s.%s.ns" % (t, t)),
+                                                 series("on.%s.events.ns" % t), nop) if b > n]
+    if goal_e:
+        ratio_row("on", "%s / events, per unit of work" % t, over, goal_e, 0, 1.0,
+                  "a unit's cost over nop: %s against the mainline events" % t)
+    if rb == rb and rb > 0:
+        ratio_row("on", "%s / ring buffer write, per entry" % t, [c / rb for c in ct],
+                  "<= 2.0", 0, 2.0, "ring_buffer_benchmark: %.0f per entry" % rb)
+    plot.append((t, med(ct), min(ct), max(ct), med(ce), min(ce), max(ce)))
+rows.append(("reference", "ring_buffer_benchmark write", "%.0f" % rb, "", "", "",
+             "icount ns per entry, writer only"))
+rows.append(("reference", "tracepoint benchmark event", "%.0f" % tp if tp == tp else "n/a", "", "", "",
+             "CONFIG_TRACEPOINT_BENCHMARK's own average (icount ns per event)"))
+csvrows += [("reference", "ring_buffer_benchmark", "ns_per_entry", rb, "", "", ""),
+            ("reference", "tracepoint_benchmark", "ns_per_event", tp, "", "", "")]
+
+# 3. Growth: sched_switch in 1, 2 and 4 buffers; per entry over nop.
+for n in (1, 2, 4):
+    on, nop, wr = (series("inst.%d.%s" % (n, k)) for k in ("on.ns", "nop.ns", "on.written"))
+    rounds = med(series("on.sched_switch.units"))
+    xs = [(a - b) * rounds / w for a, b, w in zip(on, nop, wr) if w]
+    if xs:
+        rows.append(("growth", "sched_switch in %d buffer(s): per entry" % n, "%.0f" % med(xs),
+                     "%.0f-%.0f" % (min(xs), max(xs)), "flat", "",
+                     "%.0f entries per 1000 rounds over all buffers" % (med(wr) * 1000 / rounds)))
+        csvrows.append(("growth", "instances_%d" % n, "ns_per_entry", med(xs), min(xs), max(xs), len(xs)))
+# Entries per unit: icount (1 CPU) against 2-vCPU TCG.
+for t, unit in (("sched_switch", "round"), ("irq", "tasklet")):
+    smp = med(series("entries." + t))
+    wr, units = series("on.%s.%s.written" % (t, t)), med(series("on.%s.units" % t))
+    one = med(wr) * 1000 / units if wr else float("nan")
+    rows.append(("growth", "%s: entries per 1000 %ss" % (t, unit), "%.0f / %.0f" % (one, smp),
+                 "", "equal", "", "icount guest (1 CPU) / 2-vCPU TCG guest"))
+    csvrows.append(("growth", t, "entries_per_1000_units_1cpu_2cpu", one, smp, "", ""))
+
+# 4. Lost events under trace-cmd record (2-vCPU TCG), default buffer size.
+for t in ("sched_switch", "irq", "hugetlb", "module"):
+    rec, lost = series("lost.%s.recorded" % t), series("lost.%s.overrun" % t)
+    rows.append(("lost", t, "%s lost" % (lost[0] if lost else "n/a"), "", "0", "",
+                 "%s recorded by trace-cmd record (2-vCPU TCG)" % (rec[0] if rec else "n/a")))
+    csvrows += [("lost", t, "recorded", rec[0] if rec else "", "", "", ""),
+                ("lost", t, "overrun", lost[0] if lost else "", "", "", "")]
+
+
+# 5. Size.
+def text(path):
+    out = subprocess.run(["size", path], capture_output=True, text=True).stdout
+    return int(out.splitlines()[1].split()[0])
+
+
+def code(path):
+    # vmlinux's .text is padded to 2 MB: add up the sizes of its functions
+    out = subprocess.run(["nm", "-S", path], capture_output=True, text=True).stdout
+    return sum(int(f[1], 16) for f in map(str.split, out.splitlines())
+               if len(f) == 4 and f[2] in "tT")
+
+
+vp = code(B + "/obj-pristine/vmlinux")
+for k in kernels:
+    vx = code(B + "/obj-%s/vmlinux" % k)
+    rows.append(("size", "vmlinux functions, %s" % k, "%+d bytes" % (vx - vp), "", "", "",
+                 "%d -> %d (sizes of all text symbols)" % (vp, vx)))
+    csvrows.append(("size", "vmlinux_" + k, "text_added", vx - vp, "", "", ""))
+hp, hx = text(B + "/obj-pristine/mm/hugetlb.o"), text(B + "/obj-patched/mm/hugetlb.o")
+sites = len(re.findall(r"\btrace_hugetlb_\w+\(", open(top + "/build/linux/mm/hugetlb.c").read()))
+rows.append(("size", "mm/hugetlb.o text, patched", "%+d bytes" % (hx - hp), "", "", "",
+             "%d -> %d; %d tracepoint sites, %.0f bytes per site (the events' out-of-line code included)"
+             % (hp, hx, sites, (hx - hp) / sites)))
+csvrows.append(("size", "hugetlb.o", "text_added", hx - hp, "", "", ""))
+
+with open(B + "/results.csv", "w", newline="") as f:
+    w = csv.writer(f)
+    w.writerow(("part", "item", "metric", "median", "min", "max", "n"))
+    w.writerows(csvrows)
+md = ["Timed figures: icount guests (1 vCPU, -icount shift=0: 1 ns = 1 instruction);",
+      "%d alternating repetitions; ratios within a repetition, median and min-max." % REPS,
+      "Entries per unit and lost events: a 2-vCPU TCG guest.", "",
+      "| part | item | median | min-max | goal | status | notes |",
+      "|---|---|---|---|---|---|---|"]
+md += ["| %s |" % " | ".join(r) for r in rows]
+open(B + "/results.md", "w").write("\n".join(md) + "\n")
+print("\n".join(md))
+
+with open(B + "/cost.dat", "w") as f:
+    for p in plot:
+        f.write("%s %.0f %.0f %.0f %.0f %.0f %.0f %.0f\n" % (*p, rb if rb == rb else 0))
