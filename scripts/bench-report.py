@@ -55,6 +55,14 @@ def status(xs, goal_lo, goal_hi):
     return "FAIL"
 
 
+def resolved(xs):
+    """A figure with no goal: say only when it is not resolved."""
+    if len(xs) < 2:
+        return "not resolved (%d repetition)" % len(xs)
+    s = spread(xs)
+    return "" if s <= RESOLUTION else "not resolved (spread ±%.0f %%)" % (100 * s)
+
+
 rows = []     # part, item, median, min-max, goal, status, notes
 csvrows = []  # part, item, metric, median, min, max, n
 
@@ -121,10 +129,10 @@ for t, goal_e in (("sched_switch", "<= 1.0 x events"), ("irq", "<= 1.0 x events"
     if not ct or not ce:
         continue
     rows.append(("on", "%s: per entry" % t, "%.0f" % med(ct), "%.0f-%.0f" % (min(ct), max(ct)),
-                 "", "", "icount ns (instructions) per entry over nop; %.2f entries per unit"
+                 "", resolved(ct), "icount ns (instructions) per entry over nop; %.2f entries per unit"
                  % cost[t + ".per"]))
     rows.append(("on", "%s events: per entry" % t, "%.0f" % med(ce), "%.0f-%.0f" % (min(ce), max(ce)),
-                 "", "", "%.2f entries per unit" % cost["events.per"]))
+                 "", resolved(ce), "%.2f entries per unit" % cost["events.per"]))
     csvrows.append(("on", t, "ns_per_entry", med(ct), min(ct), max(ct), len(ct)))
     csvrows.append(("on", t + " events", "ns_per_entry", med(ce), min(ce), max(ce), len(ce)))
     # the same work, traced both ways: time over nop, tracer / events
@@ -136,7 +144,8 @@ for t, goal_e in (("sched_switch", "<= 1.0 x events"), ("irq", "<= 1.0 x events"
     if rb == rb and rb > 0:
         ratio_row("on", "%s / ring buffer write, per entry" % t, [c / rb for c in ct],
                   "<= 2.0", 0, 2.0, "ring_buffer_benchmark: %.0f per entry" % rb)
-    plot.append((t, med(ct), min(ct), max(ct), med(ce), min(ce), max(ce)))
+    if not resolved(ct) and not resolved(ce):
+        plot.append((t, med(ct), min(ct), max(ct), med(ce), min(ce), max(ce)))
 rows.append(("reference", "ring_buffer_benchmark write", "%.0f" % rb, "", "", "",
              "icount ns per entry, writer only"))
 rows.append(("reference", "tracepoint benchmark event", "%.0f" % tp if tp == tp else "n/a", "", "", "",

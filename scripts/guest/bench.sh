@@ -47,8 +47,8 @@ unload() {
 }
 
 # Each workload prints its time in ns for one unit of work.
-w_pingpong() { # per round
-	pingpong "$ROUNDS" | sed -n 's/^rounds=\([0-9]*\) ns=\([0-9]*\)$/\2 \1/p' |
+w_pingpong() { # per round; both tasks on CPU $PIN if set
+	${PIN:+taskset $PIN} pingpong "$ROUNDS" | sed -n 's/^rounds=\([0-9]*\) ns=\([0-9]*\)$/\2 \1/p' |
 		awk '{ printf "%.0f\n", $1 / $2 }'
 }
 w_rtpingpong() { # per round, both tasks SCHED_FIFO 50
@@ -137,7 +137,10 @@ fi
 
 # ------------------------------------------------------------------ smp
 if [ "$BENCH_PART" = smp ]; then
-	# Entries per unit of work: the same in every guest, whatever its CPUs.
+	# Entries per unit of work: the same in every guest, whatever its
+	# CPUs. The ping-pong's tasks on one CPU, as in the icount guest:
+	# spread over two, each round also switches to and from idle.
+	PIN=1
 	for spec in "sched_switch pingpong" "irq tasklet"; do
 		set -- $spec
 		[ -e /sys/kernel/debug/irq_delay ] || insmod /tests/modules/irq_delay.ko
@@ -147,6 +150,7 @@ if [ "$BENCH_PART" = smp ]; then
 		case $2 in pingpong) units=$ROUNDS ;; *) units=$BURST ;; esac
 		echo "RESULT entries.$1 $(( ($(written) - w0) * 1000 / units ))"
 	done
+	PIN=
 	setup nop
 	# Lost events: trace-cmd record at the default buffer size (irq without
 	# irq-snapshot, whose swaps would take the stream from trace-cmd).
