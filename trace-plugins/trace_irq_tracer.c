@@ -497,7 +497,7 @@ static void irq_stats_reset(struct trace_array *tr)
 	raw_spin_unlock_irqrestore(&irq_max_lock, flags);
 }
 
-/* Forgets what a CPU was running: at tracer start and CPU online. */
+/* Forgets what a CPU was running: at tracer start and CPU bring-up. */
 static void irq_cpu_clear(int cpu)
 {
 	struct irq_cpu *ic = per_cpu_ptr(irq_cpus, cpu);
@@ -506,16 +506,16 @@ static void irq_cpu_clear(int cpu)
 	memset(ic->soft_raise, 0, sizeof(ic->soft_raise));
 }
 
-/* Runs on the CPU coming online: stamps from before it left are stale */
-static int irq_cpu_online(unsigned int cpu)
+/*
+ * Runs on a control CPU before @cpu is brought up, while nothing runs on
+ * it: its stamps are from before it went down, and stale. Not an online
+ * callback on @cpu itself: a softirq left pending by the offline runs at
+ * the first interrupt the CPU takes, before the online states' callbacks.
+ */
+static int irq_cpu_prepare(unsigned int cpu)
 {
-	unsigned long flags;
-
-	if (!irq_cpus)
-		return 0;
-	local_irq_save(flags);
-	irq_cpu_clear(cpu);
-	local_irq_restore(flags);
+	if (READ_ONCE(irq_cpus))
+		irq_cpu_clear(cpu);
 	return 0;
 }
 
@@ -581,11 +581,14 @@ static int irq_tracer_init(struct trace_array *tr)
 
 	mutex_lock(&irq_stat_mutex);
 	if (!irq_cpus) {
-		irq_cpus = alloc_percpu(struct irq_cpu);
-		if (!irq_cpus) {
+		struct irq_cpu __percpu *cpus = alloc_percpu(struct irq_cpu);
+
+		if (!cpus) {
 			mutex_unlock(&irq_stat_mutex);
 			return -ENOMEM;
 		}
+		/* irq_cpu_prepare() reads it without the mutex */
+		WRITE_ONCE(irq_cpus, cpus);
 	}
 	/* No probe runs: the other CPUs' state can be written. */
 	for_each_possible_cpu(cpu)
@@ -1072,9 +1075,9 @@ static __init int init_irq_tracer_fs(void)
 		return 0;
 	trace_create_file("irq_stat_reset", TRACE_MODE_WRITE, NULL, NULL,
 			  &irq_stat_reset_fops);
-	/* A CPU coming back online forgets what it ran before it left. */
-	ret = cpuhp_setup_state_nocalls(CPUHP_AP_ONLINE_DYN, "trace/irq:online",
-					irq_cpu_online, NULL);
+	/* A CPU coming back forgets what it ran before it went down. */
+	ret = cpuhp_setup_state_nocalls(CPUHP_BP_PREPARE_DYN, "trace/irq:prepare",
+					irq_cpu_prepare, NULL);
 	if (ret < 0)
 		pr_warn("irq tracer: no CPU hotplug callback (%d)\n", ret);
 	return register_stat_tracer(&irq_tracer_stat);
