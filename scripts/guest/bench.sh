@@ -47,13 +47,14 @@ unload() {
 }
 
 # Each workload prints its time in ns for one unit of work.
+per_round() { # pingpong's "rounds=N ns=T" -> T / N
+	sed -n 's/^rounds=\([0-9]*\) ns=\([0-9]*\)$/\2 \1/p' | awk '{ printf "%.0f\n", $1 / $2 }'
+}
 w_pingpong() { # per round; both tasks on CPU $PIN if set
-	${PIN:+taskset $PIN} pingpong "$ROUNDS" | sed -n 's/^rounds=\([0-9]*\) ns=\([0-9]*\)$/\2 \1/p' |
-		awk '{ printf "%.0f\n", $1 / $2 }'
+	${PIN:+taskset $PIN} pingpong "$ROUNDS" | per_round
 }
 w_rtpingpong() { # per round, both tasks SCHED_FIFO 50
-	chrt -f 50 pingpong "$ROUNDS" | sed -n 's/^rounds=\([0-9]*\) ns=\([0-9]*\)$/\2 \1/p' |
-		awk '{ printf "%.0f\n", $1 / $2 }'
+	chrt -f 50 pingpong "$ROUNDS" | per_round
 }
 w_hackbench() { # per loop: hackbench's own "Time:" has a resolution of 1 ms
 	t0=$(nstime)
