@@ -529,6 +529,45 @@ stop_load() {
 
 # Checks every row of trace_stat/irq (or FILE): min <= avg <= max,
 # avg x count = total, self within inclusive. Prints the number of rows.
+# FILE read N times by one cat, back to back: a loop of reads that
+# race writers costs reads, not a fork and an awk per read.
+cat_n() { # file n
+	_f=$1 _n=$2
+	set --
+	while [ "$_n" -gt 0 ]; do set -- "$@" "$_f"; _n=$((_n - 1)); done
+	cat "$@"
+}
+
+# Reads FILE LOOPS times in batches of at most 50 (cat_n), checking every
+# row with CHECK (irq_rows_consistent or hist_rows_consistent). Waits
+# first, up to 10 s, for a read with a row, so that the loop races writers
+# that run. Prints "ROWS rows, NONEMPTY reads with a row". Fails, having
+# created STOP, on a failed read or a bad row.
+stat_read_loop() { # file loops check stop
+	_try=0
+	while [ -z "$(grep -v '^#' "$1")" ]; do
+		_try=$((_try + 1))
+		[ $_try -le 100 ] || { touch "$4"; fail "no row in $1 after 10 s of load"; }
+		sleep 0.1
+	done
+	_done=0 _rows=0 _nz=0
+	while [ $_done -lt "$2" ]; do
+		_k=$(($2 - _done)); [ $_k -le 50 ] || _k=50
+		cat_n "$1" $_k > /tmp/stat-loop 2>/dev/null || { touch "$4"; fail "a read of $1 failed after $_done reads"; }
+		_r=$($3 /tmp/stat-loop) || { touch "$4"; fail "reads $_done to $((_done + _k)): $_r"; }
+		_rows=$((_rows + ${_r##*
+}))
+		# a read starts with the header line that the batch starts with
+		_nz=$((_nz + $(awk 'NR == 1 { k = $1 " " $2 }
+			$1 " " $2 == k { n += c; c = 0; next }
+			!/^#/ { c = 1 }
+			END { print n + c }' /tmp/stat-loop)))
+		_done=$((_done + _k))
+	done
+	rm -f /tmp/stat-loop
+	echo "$_rows rows, $_nz reads with a row"
+}
+
 irq_rows_consistent() { # [file]
 	awk '
 	/^#/ { next }
