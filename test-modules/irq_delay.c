@@ -4,7 +4,10 @@
  * tests. Writing "tasklet USEC" to /sys/kernel/debug/irq_delay runs a
  * tasklet (irq_delay_tasklet_fn) that busy-waits USEC microseconds;
  * "timer USEC" arms a timer whose handler (in the TIMER softirq) does
- * the same. The write returns once the handler has run.
+ * the same. The write returns once the handler has returned and its
+ * exit was traced (tasklet_unlock_wait(), del_timer_sync()): a test that
+ * sets tracing_on to 0 right after the write, on another CPU, must not
+ * lose the handler's entry.
  *
  * "nested USEC HUSEC" runs a tasklet that busy-waits USEC/2, then runs
  * the handler of a hardirq line of its own (irq_delay_hard, allocated
@@ -197,6 +200,15 @@ static ssize_t irq_delay_write(struct file *file, const char __user *ubuf,
 		return -EINVAL;
 	}
 	wait_for_completion(&irq_delay_done);
+	/*
+	 * The handler completed us before it returned: wait for the rest,
+	 * the tasklet_exit tracepoint included (traced before the tasklet
+	 * is unlocked), or the timer callback's return.
+	 */
+	if (!strcmp(kind, "tasklet") || nested)
+		tasklet_unlock_wait(&irq_delay_tasklet);
+	else
+		del_timer_sync(&irq_delay_timer);
 	mutex_unlock(&irq_delay_mutex);
 	return cnt;
 }
