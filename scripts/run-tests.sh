@@ -83,6 +83,16 @@ grep -q 'Testing tracer sched_switch: PASSED' <<<"$console" ||
 
 # Kernel reports anywhere on the console.
 reports=$(grep -nE 'WARNING:|BUG:|DEBUG_LOCKS_WARN_ON|lockdep is turned off|possible (recursive|circular)|Kernel panic|Oops:|general protection fault|Call Trace:|UBSAN:|ODEBUG:|KASAN:|KCSAN:|list_(add|del) corruption' <<<"$console" || true)
+# KCSAN reports of races in 6.1's own code, away from tracing, that the
+# tests' workloads run into: hackbench's writers to one pipe update its
+# inode times with no lock (fs/inode.c; a long-known report, harmless,
+# not fixed in 6.1). Counted and shown, never failed; no other report is
+# let through, and a KCSAN report has no Call Trace line that another
+# pattern would catch.
+known_races='data-race in (generic_update_time / inode_needs_update_time|inode_needs_update_time / generic_update_time)$'
+known=$(grep -cE "BUG: KCSAN: $known_races" <<<"$reports" || true)
+reports=$(grep -vE "BUG: KCSAN: $known_races" <<<"$reports" || true)
+[ "$known" -eq 0 ] || echo "boot/console: $known KCSAN report(s) of the known pipe inode time race of 6.1 (fs/inode.c), not failed"
 if [ -n "$reports" ]; then
 	result FAIL boot/console "kernel reports on the console:"
 	sed 's/^/    | /' <<<"$reports" | head -n 20
