@@ -162,6 +162,7 @@ static ssize_t irq_delay_write(struct file *file, const char __user *ubuf,
 {
 	char buf[48], kind[16];
 	unsigned int us, hus = 0;
+	bool tasklet;
 	int n;
 
 	if (cnt >= sizeof(buf))
@@ -191,7 +192,8 @@ static ssize_t irq_delay_write(struct file *file, const char __user *ubuf,
 	hard_us = hus;
 	nested = n == 3;
 	reinit_completion(&irq_delay_done);
-	if (!strcmp(kind, "tasklet") || nested) {
+	tasklet = !strcmp(kind, "tasklet") || nested;
+	if (tasklet) {
 		tasklet_schedule(&irq_delay_tasklet);
 	} else if (!strcmp(kind, "timer")) {
 		mod_timer(&irq_delay_timer, jiffies + 1);
@@ -205,7 +207,7 @@ static ssize_t irq_delay_write(struct file *file, const char __user *ubuf,
 	 * the tasklet_exit tracepoint included (traced before the tasklet
 	 * is unlocked), or the timer callback's return.
 	 */
-	if (!strcmp(kind, "tasklet") || nested)
+	if (tasklet)
 		tasklet_unlock_wait(&irq_delay_tasklet);
 	else
 		del_timer_sync(&irq_delay_timer);

@@ -527,8 +527,6 @@ stop_load() {
 	rm -f /tmp/stop-load
 }
 
-# Checks every row of trace_stat/irq (or FILE): min <= avg <= max,
-# avg x count = total, self within inclusive. Prints the number of rows.
 # FILE read N times by one cat, back to back: a loop of reads that
 # race writers costs reads, not a fork and an awk per read.
 cat_n() { # file n
@@ -542,7 +540,9 @@ cat_n() { # file n
 # row with CHECK (irq_rows_consistent or hist_rows_consistent). Waits
 # first, up to 10 s, for a read with a row, so that the loop races writers
 # that run. Prints "ROWS rows, NONEMPTY reads with a row". Fails, having
-# created STOP, on a failed read or a bad row.
+# created STOP, on a failed read, a bad row, or fewer than a tenth of the
+# reads with a row (resets race the reads, but the file must not stay
+# empty).
 stat_read_loop() { # file loops check stop
 	_try=0
 	while [ -z "$(grep -v '^#' "$1")" ]; do
@@ -565,9 +565,12 @@ stat_read_loop() { # file loops check stop
 		_done=$((_done + _k))
 	done
 	rm -f /tmp/stat-loop
+	[ "$_nz" -ge $(($2 / 10)) ] || { touch "$4"; fail "only $_nz of $2 reads of $1 saw a row: it stayed empty"; }
 	echo "$_rows rows, $_nz reads with a row"
 }
 
+# Checks every row of trace_stat/irq (or FILE): min <= avg <= max,
+# avg x count = total, self within inclusive. Prints the number of rows.
 irq_rows_consistent() { # [file]
 	awk '
 	/^#/ { next }
