@@ -121,7 +121,9 @@ for t, goal_e in (("sched_switch", "<= 1.0 x events"), ("irq", "<= 1.0 x events"
     if not nop:
         continue
     cost = {}
-    for mode in (t, "events"):
+    # sched_switch1: sched_switch with switch-one-entry set
+    extra = ("sched_switch1",) if t == "sched_switch" else ()
+    for mode in (t, "events") + extra:
         ns, wr = series("on.%s.%s.ns" % (t, mode)), series("on.%s.%s.written" % (t, mode))
         cost[mode] = [(m - n) * units / w for m, n, w in zip(ns, nop, wr) if w]
         cost[mode + ".per"] = med(wr) / units if wr else float("nan")
@@ -141,6 +143,18 @@ for t, goal_e in (("sched_switch", "<= 1.0 x events"), ("irq", "<= 1.0 x events"
     if goal_e:
         ratio_row("on", "%s / events, per unit of work" % t, over, goal_e, 0, 1.0,
                   "a unit's cost over nop: %s against the mainline events" % t)
+    for x in extra:
+        cx = cost[x]
+        if not cx:
+            continue
+        rows.append(("on", "%s switch-one-entry: per entry" % t, "%.0f" % med(cx),
+                     "%.0f-%.0f" % (min(cx), max(cx)), "", resolved(cx),
+                     "%.2f entries per unit" % cost[x + ".per"]))
+        csvrows.append(("on", t + " one-entry", "ns_per_entry", med(cx), min(cx), max(cx), len(cx)))
+        over = [(a - n) / (b - n) for a, b, n in zip(series("on.%s.%s.ns" % (t, x)),
+                                                     series("on.%s.events.ns" % t), nop) if b > n]
+        ratio_row("on", "%s switch-one-entry / events, per unit of work" % t, over, goal_e, 0, 1.0,
+                  "a unit's cost over nop: one entry per switch-in against the mainline events")
     if rb == rb and rb > 0:
         ratio_row("on", "%s / ring buffer write, per entry" % t, [c / rb for c in ct],
                   "<= 2.0", 0, 2.0, "ring_buffer_benchmark: %.0f per entry" % rb)

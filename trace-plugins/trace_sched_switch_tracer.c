@@ -13,7 +13,9 @@
  * registered when the first one selects it and unregistered when the
  * last one leaves it. The shared layer measures the wakeup latency, from
  * a wakeup of a task that is off the CPU to its switch-in, on the clock
- * of the top-level trace buffer.
+ * of the top-level trace buffer. It is written after the switch-in as a
+ * wakeup_lat entry or, with the switch-one-entry option, in the switch's
+ * own context_switch_lat entry.
  */
 #include <linux/completion.h>
 #include <linux/kthread.h>
@@ -27,6 +29,7 @@
 enum {
 	SWITCH_OPT_WAKEUPS	= BIT(0),
 	SWITCH_OPT_LATENCY	= BIT(1),
+	SWITCH_OPT_ONE_ENTRY	= BIT(2),
 };
 
 static struct tracer_opt switch_opts[] = {
@@ -34,6 +37,8 @@ static struct tracer_opt switch_opts[] = {
 	{ .name = "switch-wakeups", .bit = SWITCH_OPT_WAKEUPS },
 	/* Record the wakeup latency of each switched-in task */
 	{ .name = "switch-latency", .bit = SWITCH_OPT_LATENCY },
+	/* Write a switch-in and its latency as one context_switch_lat entry */
+	{ .name = "switch-one-entry", .bit = SWITCH_OPT_ONE_ENTRY },
 	{ } /* terminator */
 };
 
@@ -76,27 +81,68 @@ static void switch_wakeup_lat_trace(struct trace_array *tr,
 		trace_buffer_unlock_commit(tr, buffer, event, trace_ctx);
 }
 
+/*
+ * A switch and the latency of the task that it switches in, in one
+ * TRACE_CTX_LAT entry: one reserve and commit instead of two.
+ */
+static void switch_ctx_lat_trace(struct trace_array *tr,
+				 struct task_struct *prev,
+				 struct task_struct *next, u64 latency,
+				 unsigned int trace_ctx)
+{
+	struct trace_event_call *call = &event_context_switch_lat;
+	struct trace_buffer *buffer = tr->array_buffer.buffer;
+	struct ring_buffer_event *event;
+	struct ctx_switch_lat_entry *entry;
+
+	event = trace_buffer_lock_reserve(buffer, TRACE_CTX_LAT,
+					  sizeof(*entry), trace_ctx);
+	if (!event)
+		return;
+	entry = ring_buffer_event_data(event);
+	entry->prev_pid		= prev->pid;
+	entry->prev_prio	= prev->prio;
+	entry->prev_state	= task_state_index(prev);
+	entry->next_pid		= next->pid;
+	entry->next_prio	= next->prio;
+	entry->next_state	= task_state_index(next);
+	entry->next_cpu		= task_cpu(next);
+	entry->latency		= latency;
+
+	if (!call_filter_check_discard(call, entry, buffer, event))
+		trace_buffer_unlock_commit(tr, buffer, event, trace_ctx);
+}
+
 static void notrace
 probe_switch_sched_switch(bool preempt, struct task_struct *prev,
 			  struct task_struct *next, unsigned int prev_state)
 {
+	u32 opts = READ_ONCE(switch_flags.val);
 	s64 lat = sched_probe_wakeup_latency();
 	struct switch_tr *st;
 	unsigned int trace_ctx;
+	bool has_lat;
 
-	if (!(READ_ONCE(switch_flags.val) & SWITCH_OPT_LATENCY))
+	if (!(opts & SWITCH_OPT_LATENCY))
 		lat = -1;
 
 	trace_ctx = tracing_gen_ctx();
 	list_for_each_entry_rcu(st, &switch_trs, list) {
-		tracing_sched_switch_trace(st->tr, prev, next, trace_ctx);
 		/*
 		 * The latency is on the top-level trace clock: an instance
 		 * on another clock would get a figure that its own
 		 * timestamps contradict, so it gets none.
 		 */
-		if (lat >= 0 &&
-		    READ_ONCE(st->tr->clock_id) == READ_ONCE(switch_top->clock_id))
+		has_lat = lat >= 0 &&
+			  READ_ONCE(st->tr->clock_id) ==
+			  READ_ONCE(switch_top->clock_id);
+		if (has_lat && (opts & SWITCH_OPT_ONE_ENTRY)) {
+			switch_ctx_lat_trace(st->tr, prev, next, lat,
+					     trace_ctx);
+			continue;
+		}
+		tracing_sched_switch_trace(st->tr, prev, next, trace_ctx);
+		if (has_lat)
 			switch_wakeup_lat_trace(st->tr, next, lat, trace_ctx);
 	}
 }
@@ -218,6 +264,56 @@ static struct trace_event wakeup_lat_event = {
 	.funcs	= &wakeup_lat_funcs,
 };
 
+/*
+ * The switch line of the TRACE_CTX entry, with the latency after the
+ * name of the task switched in, as the wakeup_lat line prints it.
+ */
+static enum print_line_t ctx_lat_print(struct trace_iterator *iter,
+				       int flags, struct trace_event *event)
+{
+	struct ctx_switch_lat_entry *field;
+	char comm[TASK_COMM_LEN];
+	u64 usecs;
+	u32 nsecs;
+
+	trace_assign_type(field, iter->ent);
+	trace_find_cmdline(field->next_pid, comm);
+	usecs = div_u64_rem(field->latency, NSEC_PER_USEC, &nsecs);
+	trace_seq_printf(&iter->seq,
+			 " %7d:%3d:%c ==> [%03d] %7d:%3d:%c %s wakeup latency %llu.%03u us\n",
+			 field->prev_pid, field->prev_prio,
+			 task_index_to_char(field->prev_state),
+			 field->next_cpu, field->next_pid, field->next_prio,
+			 task_index_to_char(field->next_state), comm,
+			 usecs, nsecs);
+	return trace_handle_return(&iter->seq);
+}
+
+static enum print_line_t ctx_lat_raw(struct trace_iterator *iter,
+				     int flags, struct trace_event *event)
+{
+	struct ctx_switch_lat_entry *field;
+
+	trace_assign_type(field, iter->ent);
+	trace_seq_printf(&iter->seq, "%d %d %c %d %d %d %c %llu\n",
+			 field->prev_pid, field->prev_prio,
+			 task_index_to_char(field->prev_state),
+			 field->next_cpu, field->next_pid, field->next_prio,
+			 task_index_to_char(field->next_state),
+			 field->latency);
+	return trace_handle_return(&iter->seq);
+}
+
+static struct trace_event_functions ctx_lat_funcs = {
+	.trace	= ctx_lat_print,
+	.raw	= ctx_lat_raw,
+};
+
+static struct trace_event ctx_lat_event = {
+	.type	= TRACE_CTX_LAT,
+	.funcs	= &ctx_lat_funcs,
+};
+
 #ifdef CONFIG_FTRACE_SELFTEST
 #define SWITCH_SELFTEST_SLEEPS	5
 
@@ -249,6 +345,7 @@ static int __init switch_selftest(struct tracer *trace, struct trace_array *tr)
 	struct ring_buffer_event *event;
 	struct ctx_switch_entry *ctx;
 	struct wakeup_lat_entry *lat;
+	struct ctx_switch_lat_entry *ctx_lat;
 	struct task_struct *p;
 	struct trace_entry *ent;
 	int cpu, ret;
@@ -289,6 +386,11 @@ static int __init switch_selftest(struct tracer *trace, struct trace_array *tr)
 				lat = (struct wakeup_lat_entry *)ent;
 				lats += lat->pid == pid;
 				break;
+			case TRACE_CTX_LAT:
+				ctx_lat = (struct ctx_switch_lat_entry *)ent;
+				switches += ctx_lat->next_pid == pid;
+				lats += ctx_lat->next_pid == pid;
+				break;
 			}
 		}
 	}
@@ -319,8 +421,23 @@ static struct tracer switch_tracer __read_mostly = {
 
 static __init int init_sched_switch_tracer(void)
 {
+	int ret;
+
 	if (!register_trace_event(&wakeup_lat_event))
 		return -EBUSY;
-	return register_tracer(&switch_tracer);
+	if (!register_trace_event(&ctx_lat_event)) {
+		ret = -EBUSY;
+		goto out_lat;
+	}
+	ret = register_tracer(&switch_tracer);
+	if (ret)
+		goto out_ctx_lat;
+	return 0;
+
+out_ctx_lat:
+	unregister_trace_event(&ctx_lat_event);
+out_lat:
+	unregister_trace_event(&wakeup_lat_event);
+	return ret;
 }
 core_initcall(init_sched_switch_tracer);

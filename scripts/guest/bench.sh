@@ -98,9 +98,14 @@ setup() { # mode events
 	echo nop > current_tracer
 	echo 1 > options/irq-snapshot 2>/dev/null
 	echo 0 > events/enable
+	[ ! -e options/switch-one-entry ] || echo 0 > options/switch-one-entry
 	case $1 in
 	nop) ;;
 	events) for e in $2; do echo 1 > events/$e/enable; done ;;
+	# sched_switch with one entry per switch-in
+	sched_switch1)
+		echo 1 > options/switch-one-entry
+		echo sched_switch > current_tracer ;;
 	*)
 		echo "$1" > current_tracer
 		# a snapshot swap would hide the entries written before it
@@ -192,7 +197,11 @@ for spec in "$@"; do
 	echo "RESULT on.$tracer.units $units"
 	r=0
 	while [ $r -lt "$REPS" ]; do
-		for mode in nop "$tracer" events; do
+		modes="nop $tracer events"
+		# the pristine kernel has no such option
+		[ "$tracer" != sched_switch ] || [ ! -e options/switch-one-entry ] ||
+			modes="$modes sched_switch1"
+		for mode in $modes; do
 			setup "$mode" "$events"
 			w0=$(written)
 			t=$(w_$work)

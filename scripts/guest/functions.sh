@@ -39,6 +39,7 @@ reset_tracing() {
 	for o in $T/options/*; do
 		case "${o##*/}" in
 		switch-wakeups|switch-latency|irq-*|module-*) echo 1 > "$o" ;;
+		switch-one-entry) echo 0 > "$o" ;;
 		esac
 	done
 	for i in $T/instances/*; do
@@ -396,8 +397,10 @@ hist_max() { # class [file]
 	sed -n "s/^# $1: \([0-9]*\) samples, max \([0-9]*\) ns$/\2/p" ${2:-trace_stat/wakeup_latency}
 }
 
-# Checks every "wakeup latency" line of the sched_switch tracer in FILE
-# against the "+" (wakeup) and "==>" (switch) lines of the same buffer:
+# Checks every wakeup latency of the sched_switch tracer in FILE (a
+# "wakeup latency" line, or the end of a switch line under
+# switch-one-entry) against the "+" (wakeup) and "==>" (switch) lines of
+# the same buffer:
 # a latency must follow the switch-in of its task, on the same CPU; it
 # must be the time from the last wakeup of the task while it was off the
 # CPU to that switch-in, within TOL_US (the two entries' timestamps are
@@ -418,6 +421,24 @@ switch_check_latencies() { # tol_us [file] [stale per 1000 checked]
 	# A line of cpu c that is not the latency line owed by its switch-in.
 	function owed(c) {
 		if ((c in pend) && pend[c] >= 0 && ex[c] >= 0) { missing++; if (missing <= 5) print "missing: " pendline[c] }
+		delete pend[c]
+	}
+	# The latency LAT (us) of task Q on cpu C, printed on LINE: it must
+	# be owed by the switch-in of Q just seen on C.
+	function latency(c, q, lat, line,   l, d) {
+		split(lat, l, "."); lat = dec(l[1]) + dec(l[2]) / 1000
+		if (!(c in pend) || pend[c] != q) { stray++; if (stray <= 5) print "stray: " line; return }
+		if (ex[c] == -2) unknown++
+		# 0: the clocks of two CPUs put the wakeup after the switch
+		else if (ex[c] == -1 && lat == 0) clamped++
+		else if (ex[c] == -1) { stale++; if (stale <= 5) print "stale: " line " after " pendline[c] }
+		else {
+			d = lat - ex[c]; if (d < 0) d = -d
+			checked++
+			if (d > tol) { off++; if (off <= 5) print "off by " d " us: " line " after " pendline[c] }
+			if (d > 1000) big++
+			if (d > worst) worst = d
+		}
 		delete pend[c]
 	}
 	/^#/ { next }
@@ -466,24 +487,14 @@ switch_check_latencies() { # tol_us [file] [stale per 1000 checked]
 			else ex[c] = -1
 			delete wk[q]; delete unsure[q]; delete early[q]
 			run[q] = 1; known[q] = 1
+			# switch-one-entry: the latency is on the switch line
+			if (f[n - 3] == "wakeup" && f[n - 2] == "latency")
+				latency(c, q, f[n - 1], $0)
 			next
 		}
 		if (rest ~ /wakeup latency/) {
-			split(f[1], a, ":"); q = a[1] + 0
-			lat = f[5]; split(lat, l, "."); lat = dec(l[1]) + dec(l[2]) / 1000
-			if (!(c in pend) || pend[c] != q) { stray++; if (stray <= 5) print "stray: " $0; next }
-			if (ex[c] == -2) unknown++
-			# 0: the clocks of two CPUs put the wakeup after the switch
-			else if (ex[c] == -1 && lat == 0) clamped++
-			else if (ex[c] == -1) { stale++; if (stale <= 5) print "stale: " $0 " after " pendline[c] }
-			else {
-				d = lat - ex[c]; if (d < 0) d = -d
-				checked++
-				if (d > tol) { off++; if (off <= 5) print "off by " d " us: " $0 " after " pendline[c] }
-				if (d > 1000) big++
-				if (d > worst) worst = d
-			}
-			delete pend[c]
+			split(f[1], a, ":")
+			latency(c, a[1] + 0, f[5], $0)
 			next
 		}
 		owed(c)
