@@ -115,11 +115,15 @@ tree: $(BUILD)/series.stamp
 		"($$(make -s -C $(KSRC) kernelversion)), series: $$(wc -l < kernel/series) patches"
 
 # Regenerate the series from the commits on top of "pristine".
+# With a cover letter (kernel/cover-letter.txt) and get_maintainer.pl's
+# To and Cc lines (scripts/mail-headers.sh); series lists the patches
+# that git am applies, without the cover letter.
 patches:
 	rm -f kernel/*.patch
 	cd $(KSRC) && git format-patch -q --no-signature --zero-commit \
-		-o $(TOP)/kernel pristine..HEAD
-	cd kernel && ls *.patch > series
+		--cover-letter -o $(TOP)/kernel pristine..HEAD
+	scripts/mail-headers.sh $(KSRC) kernel
+	cd kernel && ls *.patch | grep -v '^0000-' > series
 	sha1sum kernel/series $$(sed 's|^|kernel/|' kernel/series) > $(BUILD)/series.stamp
 
 # ---------------------------------------------------------------- config
