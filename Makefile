@@ -44,7 +44,7 @@ DEB_PKGS	:= linux-source-6.1 qemu-system-x86 trace-cmd busybox-static \
 		   gnuplot-nox
 
 .PHONY: all deps tree config kernel modules initramfs test stress run clean patches \
-	checkpatch help bench bench-kernels
+	checkpatch help bench bench-kernels series-check
 
 all: kernel initramfs
 
@@ -58,6 +58,7 @@ help:
 	@echo "make initramfs  busybox, trace-cmd, rt-tests, helpers, modules and tests"
 	@echo "make patches    regenerate kernel/*.patch and kernel/series from build/linux"
 	@echo "make checkpatch scripts/checkpatch.pl --strict on the series and the plugins"
+	@echo "make series-check  git am the series on a fresh pristine clone: build (configs on and off) and checkpatch each patch"
 	@echo "make bench      pristine vs patched kernel off, each tracer vs nop, events, ring buffer (QUICK=1: short)"
 	@echo "make clean      remove build/"
 
@@ -159,6 +160,10 @@ initramfs: kernel modules
 checkpatch: tree
 	cd $(KSRC) && PATH=/usr/bin:$$PATH ./scripts/checkpatch.pl --strict -q $(addprefix $(TOP)/,$(PATCHES))
 	cd $(KSRC) && ./scripts/checkpatch.pl --strict -q --no-tree -f $(addprefix $(TOP)/,$(PLUGINS))
+
+# Each patch on its own, as a maintainer gets it: scripts/series-check.sh.
+series-check: tree
+	scripts/series-check.sh
 
 # ---------------------------------------------------------------- run
 # Each guest's time limit: a sanitizer kernel runs the suite 3-4 times
