@@ -69,9 +69,22 @@ count_lines() { # regexp [file]
 # to each other directly; sets PARENT and CHILD to their pids.
 run_pingpong() { # rounds
 	taskset 1 pingpong "$1" > /tmp/pingpong.out || fail "pingpong failed"
-	PARENT=$(sed -n 's/^parent=\([0-9]*\) .*/\1/p' /tmp/pingpong.out)
-	CHILD=$(sed -n 's/.* child=\([0-9]*\)$/\1/p' /tmp/pingpong.out)
-	[ -n "$PARENT" ] && [ -n "$CHILD" ] || fail "no pids from pingpong"
+	pingpong_pids /tmp/pingpong.out
+}
+
+# PARENT and CHILD from what pingpong printed in FILE.
+pingpong_pids() { # file
+	PARENT=$(sed -n 's/^parent=\([0-9]*\) .*/\1/p' "$1")
+	CHILD=$(sed -n 's/.* child=\([0-9]*\)$/\1/p' "$1")
+	[ -n "$PARENT" ] && [ -n "$CHILD" ] || fail "no pids from pingpong: $(cat "$1")"
+}
+
+# ENTRIES: the entries in the buffer of a saved trace FILE; fails if
+# the buffer overflowed (fewer entries kept than written).
+buffer_entries() { # file
+	sed -n 's/^# entries-in-buffer\/entries-written: \([0-9]*\)\/\([0-9]*\) .*/\1 \2/p' "$1" > /tmp/ew
+	read -r ENTRIES written < /tmp/ew
+	[ "$ENTRIES" = "$written" ] || fail "$ENTRIES of $written entries kept in $1: the buffer overflowed"
 }
 
 # --- irq tracer ---
