@@ -7,8 +7,8 @@
  * module_load, module_free, module_get, module_put and module_request
  * tracepoints, and this tracer records each of them in an entry of its
  * own. trace_stat/module lists the modules: when each was loaded and
- * freed (on the clock of the trace buffer, in seconds, as the entries'
- * timestamps) and how many gets and puts it had. The loader holds a
+ * freed (the timestamps of its load and free entries, in seconds, as the
+ * trace file prints them) and how many gets and puts it had. The loader holds a
  * reference from load_module() to the end of the module's init, dropped
  * by a module_put(); it is counted as a get at the load, so that gets
  * and puts balance once a module is gone.
@@ -120,13 +120,19 @@ static struct module_row *module_row_add(const struct module *mod,
 	return row;
 }
 
-static void module_trace_name(struct trace_array *tr, int type,
-			      const char *name, unsigned int taints,
-			      unsigned int size)
+/*
+ * Writes the load or free entry of @name and returns its timestamp, as
+ * ring_buffer_event_time_stamp() gives it between reserve and commit
+ * (the hist triggers' common_timestamp); 0 if no entry was reserved.
+ */
+static u64 module_trace_name(struct trace_array *tr, int type,
+			     const char *name, unsigned int taints,
+			     unsigned int size)
 {
 	struct trace_buffer *buffer = tr->array_buffer.buffer;
 	struct ring_buffer_event *event;
 	unsigned int trace_ctx = tracing_gen_ctx();
+	u64 ts;
 
 	if (type == TRACE_MODULE_LOAD) {
 		struct module_load_entry *entry;
@@ -134,51 +140,56 @@ static void module_trace_name(struct trace_array *tr, int type,
 		event = trace_buffer_lock_reserve(buffer, type, sizeof(*entry),
 						  trace_ctx);
 		if (!event)
-			return;
+			return 0;
+		ts = ring_buffer_event_time_stamp(buffer, event);
 		entry = ring_buffer_event_data(event);
 		entry->taints = taints;
 		entry->size = size;
 		strscpy(entry->name, name, sizeof(entry->name));
 		if (call_filter_check_discard(&event_module_load, entry,
 					      buffer, event))
-			return;
+			return ts;
 	} else {
 		struct module_free_entry *entry;
 
 		event = trace_buffer_lock_reserve(buffer, type, sizeof(*entry),
 						  trace_ctx);
 		if (!event)
-			return;
+			return 0;
+		ts = ring_buffer_event_time_stamp(buffer, event);
 		entry = ring_buffer_event_data(event);
 		strscpy(entry->name, name, sizeof(entry->name));
 		if (call_filter_check_discard(&event_module_free, entry,
 					      buffer, event))
-			return;
+			return ts;
 	}
 	trace_buffer_unlock_commit(tr, buffer, event, trace_ctx);
+	return ts;
 }
 
 /*
- * The load and free probes run in process context: preemption is off
- * from the clock read of the table's time to the entry, so that the
- * entry's timestamp follows that time by microseconds.
+ * The table's load and free times are those of the load and free
+ * entries, so that they can be found in the trace. If no entry could be
+ * reserved (the buffer is being resized, say), the buffer's clock is
+ * read instead. The table is read without a lock: the row is added, or
+ * its free time set, after the entry.
  */
 static void probe_module_load(void *ignore, struct module *mod)
 {
 	struct trace_array *tr = module_trace;
 	struct module_row *row;
+	u64 ts;
 
 	preempt_disable_notrace();
+	tracing_record_cmdline(current);
+	ts = module_trace_name(tr, TRACE_MODULE_LOAD, mod->name, mod->taints,
+			       mod->core_layout.size + mod->init_layout.size);
 	if (module_tracing_on(tr)) {
-		row = module_row_add(mod, module_now(tr));
+		row = module_row_add(mod, ts ?: module_now(tr));
 		/* The loader's reference (module_unload_init()) */
 		if (row)
 			atomic_long_inc(&row->gets);
 	}
-	tracing_record_cmdline(current);
-	module_trace_name(module_trace, TRACE_MODULE_LOAD, mod->name,
-			  mod->taints,
-			  mod->core_layout.size + mod->init_layout.size);
 	preempt_enable_notrace();
 }
 
@@ -186,15 +197,16 @@ static void probe_module_free(void *ignore, struct module *mod)
 {
 	struct trace_array *tr = module_trace;
 	struct module_row *row;
+	u64 ts;
 
 	preempt_disable_notrace();
+	tracing_record_cmdline(current);
+	ts = module_trace_name(tr, TRACE_MODULE_FREE, mod->name, 0, 0);
 	row = module_row_find(mod);
 	if (row && module_tracing_on(tr))
-		WRITE_ONCE(row->freed, module_now(tr));
+		WRITE_ONCE(row->freed, ts ?: module_now(tr));
 	else if (row)
 		WRITE_ONCE(row->mod, NULL);
-	tracing_record_cmdline(current);
-	module_trace_name(module_trace, TRACE_MODULE_FREE, mod->name, 0, 0);
 	preempt_enable_notrace();
 }
 
@@ -443,8 +455,10 @@ static void module_seq_time(struct seq_file *s, u64 ts)
 		seq_printf(s, " %14s", "-");
 		return;
 	}
-	secs = div_u64_rem(ts, NSEC_PER_SEC, &rem);
-	seq_printf(s, " %7llu.%06u", secs, (u32)(rem / NSEC_PER_USEC));
+	/* Rounded to the microsecond, as the trace file prints timestamps */
+	secs = div_u64_rem(div_u64(ts + NSEC_PER_USEC / 2, NSEC_PER_USEC),
+			   USEC_PER_SEC, &rem);
+	seq_printf(s, " %7llu.%06u", secs, rem);
 }
 
 static int module_stat_show(struct seq_file *s, void *p)
