@@ -98,20 +98,21 @@ $(KSRC)/.git/pristine-done: | deps
 
 # Applies the series again only when kernel/series or a patch changed.
 $(BUILD)/series.stamp: $(KSRC)/.git/pristine-done kernel/series $(PATCHES)
-	@cd $(KSRC) && if [ -n "$$(git status --porcelain --untracked-files=no)" ]; then \
+	@if [ -n "$$(scripts/carried.sh dirty)" ]; then \
 		echo "build/linux has uncommitted changes: commit them and run 'make patches'"; \
-		exit 1; fi
+		scripts/carried.sh dirty; exit 1; fi
+	@# symlinks of the plugins from before the series carried them
+	find $(KSRC)/kernel/trace -maxdepth 1 -type l -name '*.c' -delete
 	cd $(KSRC) && git reset -q --hard pristine && \
 		git -c user.name=build -c user.email=build@localhost \
 		am -q --committer-date-is-author-date $(addprefix $(TOP)/,$(PATCHES))
 	sha1sum kernel/series $(PATCHES) > $@
 
+# The series carries the plugins and their Documentation pages; they are
+# edited here (trace-plugins/, Documentation/trace/) and copied into the
+# tree where they differ. "make patches" folds them back into the series.
 tree: $(BUILD)/series.stamp
-	@for f in $(PLUGINS); do \
-		ln -sfn $(TOP)/$$f $(KSRC)/kernel/trace/$$(basename $$f); \
-		grep -qxF "/kernel/trace/$$(basename $$f)" $(KSRC)/.git/info/exclude || \
-		echo "/kernel/trace/$$(basename $$f)" >> $(KSRC)/.git/info/exclude; \
-	done
+	@scripts/carried.sh copy
 	@echo "linux-source-6.1 $$(dpkg-query -W -f='$${Version}' linux-source-6.1)" \
 		"($$(make -s -C $(KSRC) kernelversion)), series: $$(wc -l < kernel/series) patches"
 
@@ -120,6 +121,10 @@ tree: $(BUILD)/series.stamp
 # To and Cc lines (scripts/mail-headers.sh); series lists the patches
 # that git am applies, without the cover letter.
 patches:
+	@if [ -n "$$(scripts/carried.sh dirty)" ]; then \
+		echo "build/linux has uncommitted changes: commit them first"; \
+		scripts/carried.sh dirty; exit 1; fi
+	scripts/carried.sh fold
 	rm -f kernel/*.patch
 	cd $(KSRC) && git format-patch -q --no-signature --zero-commit \
 		--cover-letter -o $(TOP)/kernel pristine..HEAD

@@ -27,11 +27,14 @@ header() { # name addresses-one-per-line
 }
 
 # Insert To and Cc before the blank line that ends FILE's mail header;
-# an address already in To is not repeated in Cc.
+# an address already in To is not repeated in Cc, and the author (From:,
+# a maintainer of the files that the series adds) is in neither.
 add_headers() { # file to cc
-	local h cc
-	cc=$(printf '%s\n' "$3" | grep -vxF -f <(printf '%s\n' "$2") || true)
-	h=$(header To "$2"; header Cc "$cc")
+	local h cc to from
+	from=$(sed -n 's/^From: //p' "$1" | head -n 1)
+	to=$(printf '%s\n' "$2" | grep -vxF -- "$from" || true)
+	cc=$(printf '%s\n' "$3" | grep -vxF -f <(printf '%s\n' "$to" "$from") || true)
+	h=$(header To "$to"; header Cc "$cc")
 	H=$h awk '!done && /^$/ { print ENVIRON["H"]; done = 1 } { print }' "$1" > "$1.new"
 	mv "$1.new" "$1"
 }

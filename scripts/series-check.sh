@@ -5,8 +5,9 @@
 # --strict on the patch and build bzImage twice: with the series' configs
 # on (base and trace fragments) and off (plus noseries). Stop at the
 # first patch that does not apply, does not build, or draws a checkpatch
-# error, warning or check. Then the plugin sources in trace-plugins/ must
-# be the files that the series leaves in kernel/trace/.
+# error, warning or check. Then the plugin sources in trace-plugins/ and
+# the pages in Documentation/trace/ must be the files that the series
+# leaves in the tree (scripts/carried.sh list).
 # Prints one line per patch and a last line "series-check: ok" or
 # "series-check: FAILED at ...".
 set -euo pipefail
@@ -19,6 +20,26 @@ cc="gcc"
 command -v ccache > /dev/null && cc="ccache gcc"
 
 failed() { echo "series-check: FAILED at $1"; exit 1; }
+
+# What a run checks: the series, the carried files, the configs it builds
+# and this script. A run that passes records the hash in
+# kernel/series-check.sha1, and CI runs series-check only when the hash
+# of the checkout differs from it.
+inputs_hash() {
+	(
+		cd "$top"
+		# shellcheck disable=SC2046
+		cat kernel/series $(sed 's|^|kernel/|' kernel/series) \
+			$("$top/scripts/carried.sh" list | awk '{ print $1 }') \
+			kernel/configs/base.config kernel/configs/trace.config \
+			kernel/configs/noseries.config scripts/series-check.sh |
+			sha1sum | awk '{ print $1 }'
+	)
+}
+if [ "${1:-}" = --hash ]; then
+	inputs_hash
+	exit 0
+fi
 
 mkdir -p "$dir"
 rm -rf "$src"
@@ -78,10 +99,11 @@ while read -r p; do
 	echo "$line"
 done < "$top/kernel/series"
 
-# The plugins in trace-plugins/ are the ones the series carries.
-for f in "$top"/trace-plugins/*.c; do
-	b=kernel/trace/$(basename "$f")
-	[ -e "$src/$b" ] || failed "the end of the series: $b is not in any patch"
-	cmp -s "$f" "$src/$b" || failed "the end of the series: $b differs from trace-plugins/"
-done
+# The plugins in trace-plugins/ and the pages in Documentation/trace/ are
+# the files that the series leaves in the tree.
+while read -r from to; do
+	[ -e "$src/$to" ] || failed "the end of the series: $to is not in any patch"
+	cmp -s "$top/$from" "$src/$to" || failed "the end of the series: $to differs from $from"
+done < <("$top/scripts/carried.sh" list)
+echo "$(inputs_hash) $total patches ok" > "$top/kernel/series-check.sha1"
 echo "series-check: ok ($total patches)"

@@ -87,7 +87,8 @@ static void switch_wakeup_lat_trace(struct trace_array *tr,
  */
 static void switch_ctx_lat_trace(struct trace_array *tr,
 				 struct task_struct *prev,
-				 struct task_struct *next, u64 latency,
+				 struct task_struct *next, bool preempt,
+				 unsigned int prev_state, u64 latency,
 				 unsigned int trace_ctx)
 {
 	struct trace_event_call *call = &event_context_switch_lat;
@@ -102,7 +103,8 @@ static void switch_ctx_lat_trace(struct trace_array *tr,
 	entry = ring_buffer_event_data(event);
 	entry->prev_pid		= prev->pid;
 	entry->prev_prio	= prev->prio;
-	entry->prev_state	= task_state_index(prev);
+	entry->prev_state	= tracing_sched_switch_state(preempt, prev_state,
+							     prev);
 	entry->next_pid		= next->pid;
 	entry->next_prio	= next->prio;
 	entry->next_state	= task_state_index(next);
@@ -137,11 +139,12 @@ probe_switch_sched_switch(bool preempt, struct task_struct *prev,
 			  READ_ONCE(st->tr->clock_id) ==
 			  READ_ONCE(switch_top->clock_id);
 		if (has_lat && (opts & SWITCH_OPT_ONE_ENTRY)) {
-			switch_ctx_lat_trace(st->tr, prev, next, lat,
-					     trace_ctx);
+			switch_ctx_lat_trace(st->tr, prev, next, preempt,
+					     prev_state, lat, trace_ctx);
 			continue;
 		}
-		tracing_sched_switch_trace(st->tr, prev, next, trace_ctx);
+		tracing_sched_switch_trace(st->tr, prev, next, preempt,
+					   prev_state, trace_ctx);
 		if (has_lat)
 			switch_wakeup_lat_trace(st->tr, next, lat, trace_ctx);
 	}
