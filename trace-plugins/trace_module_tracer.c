@@ -8,10 +8,10 @@
  * tracepoints, and this tracer records each of them in an entry of its
  * own. trace_stat/module lists the modules: when each was loaded and
  * freed (the timestamps of its load and free entries, in seconds, as the
- * trace file prints them) and how many gets and puts it had. The loader holds a
- * reference from load_module() to the end of the module's init, dropped
- * by a module_put(); it is counted as a get at the load, so that gets
- * and puts balance once a module is gone.
+ * trace file prints them) and how many gets and puts it had. The loader
+ * holds a reference from load_module() to the end of the module's init,
+ * dropped by a module_put(); it is counted as a get at the load, so that
+ * gets and puts balance once a module is gone.
  *
  * As the latency tracers stop measuring when tracing stops, the table
  * stands still while tracing_on is 0: no row is added, no get, put or
@@ -455,9 +455,8 @@ static void module_seq_time(struct seq_file *s, u64 ts)
 		seq_printf(s, " %14s", "-");
 		return;
 	}
-	/* Rounded to the microsecond, as the trace file prints timestamps */
-	secs = div_u64_rem(div_u64(ts + NSEC_PER_USEC / 2, NSEC_PER_USEC),
-			   USEC_PER_SEC, &rem);
+	/* Rounded to the microsecond by ns2usecs(), as the trace file is */
+	secs = div_u64_rem(ns2usecs(ts), USEC_PER_SEC, &rem);
 	seq_printf(s, " %7llu.%06u", secs, rem);
 }
 
