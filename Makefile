@@ -98,9 +98,7 @@ $(KSRC)/.git/pristine-done: | deps
 
 # Applies the series again only when kernel/series or a patch changed.
 $(BUILD)/series.stamp: $(KSRC)/.git/pristine-done kernel/series $(PATCHES)
-	@if [ -n "$$(scripts/carried.sh dirty)" ]; then \
-		echo "build/linux has uncommitted changes: commit them and run 'make patches'"; \
-		scripts/carried.sh dirty; exit 1; fi
+	@scripts/carried.sh clean
 	@# symlinks of the plugins from before the series carried them
 	find $(KSRC)/kernel/trace -maxdepth 1 -type l -name '*.c' -delete
 	cd $(KSRC) && git reset -q --hard pristine && \
@@ -121,12 +119,10 @@ tree: $(BUILD)/series.stamp
 # To and Cc lines (scripts/mail-headers.sh); series lists the patches
 # that git am applies, without the cover letter.
 patches:
-	@if [ -n "$$(scripts/carried.sh dirty)" ]; then \
-		echo "build/linux has uncommitted changes: commit them first"; \
-		scripts/carried.sh dirty; exit 1; fi
+	@scripts/carried.sh clean
 	scripts/carried.sh fold
 	rm -f kernel/*.patch
-	cd $(KSRC) && git format-patch -q --no-signature --zero-commit \
+	cd $(KSRC) && git format-patch -q --no-signature --zero-commit --abbrev=9 \
 		--cover-letter -o $(TOP)/kernel pristine..HEAD
 	scripts/mail-headers.sh $(KSRC) kernel
 	cd kernel && ls *.patch | grep -v '^0000-' > series

@@ -12,6 +12,7 @@
 #                      it, and squash the fixups (make patches)
 #   carried.sh dirty   build/linux's uncommitted changes other than the
 #                      carried files, one path per line
+#   carried.sh clean   fail, listing them, if there are any
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 ksrc=$top/build/linux
@@ -26,14 +27,20 @@ list() {
 	done
 }
 
+# build/linux's uncommitted changes other than the carried files
+dirty() {
+	local carried
+	carried=$(list | awk '{ print $2 }')
+	(cd "$ksrc" && command git status --porcelain --untracked-files=no) |
+		awk '{ print $NF }' | grep -vxF -f <(echo "$carried") || true
+}
+
 case "${1:-}" in
 list)
 	list
 	;;
 copy)
 	list | while read -r from to; do
-		# A symlink from the old layout: the series now carries the file.
-		[ ! -L "$ksrc/$to" ] || rm -f "$ksrc/$to"
 		cmp -s "$top/$from" "$ksrc/$to" || cp "$top/$from" "$ksrc/$to"
 	done
 	;;
@@ -59,13 +66,17 @@ fold)
 	fi
 	;;
 dirty)
-	cd "$ksrc"
-	carried=$(list | awk '{ print $2 }')
-	command git status --porcelain --untracked-files=no | awk '{ print $NF }' |
-		grep -vxF -f <(echo "$carried") || true
+	dirty
+	;;
+clean)
+	d=$(dirty)
+	[ -z "$d" ] && exit 0
+	echo "build/linux has uncommitted changes: commit them, then 'make patches':" >&2
+	echo "$d" >&2
+	exit 1
 	;;
 *)
-	echo "usage: $0 list|copy|fold|dirty" >&2
+	echo "usage: $0 list|copy|fold|dirty|clean" >&2
 	exit 2
 	;;
 esac
