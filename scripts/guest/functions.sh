@@ -31,6 +31,10 @@ reset_tracing() {
 	echo nop > $T/current_tracer
 	echo 1 > $T/tracing_on
 	echo 0 > $T/events/enable
+	# dynamic probes a failed case left (debugfs-tests/probes/)
+	echo > $T/kprobe_events 2>/dev/null || true
+	echo > $T/uprobe_events 2>/dev/null || true
+	echo > $T/error_log 2>/dev/null || true
 	echo 0 > $T/options/stacktrace 2>/dev/null || true
 	echo > $T/set_event_pid 2>/dev/null || true
 	echo > $T/wakeup_latency_pids 2>/dev/null || true
