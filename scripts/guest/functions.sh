@@ -449,6 +449,10 @@ switch_check_latencies() { # tol_us [file] [stale per 1000 checked]
 		# 0: the clocks of two CPUs put the wakeup after the switch
 		else if (ex[c] == -1 && lat == 0) clamped++
 		else if (ex[c] == -1) { stale++; if (stale <= 5) print "stale: " line " after " pendline[c] }
+		# Woken or switched in while CPU 1 went down or came up: its
+		# last switches there may be untraced, so the wakeup that the
+		# trace shows last need not be the one the stamp kept.
+		else if (in_hotplug(pendt[c] - ex[c], pendt[c])) hotplug++
 		else {
 			d = lat - ex[c]; if (d < 0) d = -d
 			checked++
@@ -457,6 +461,16 @@ switch_check_latencies() { # tol_us [file] [stale per 1000 checked]
 			if (d > worst) worst = d
 		}
 		delete pend[c]
+	}
+	# Whether [from, to] meets a CPU hotplug window of stress/hotplug:
+	# from its "stress: offline" or "stress: online" marker to the
+	# "stress: down done" or "stress: up done" marker after the write.
+	function in_hotplug(from, to,   i) {
+		for (i = nw; i >= 1; i--) {
+			if (hw_end[i] >= 0 && hw_end[i] < from) return 0
+			if (hw_start[i] <= to) return 1
+		}
+		return 0
 	}
 	/^#/ { next }
 	{
@@ -467,6 +481,8 @@ switch_check_latencies() { # tol_us [file] [stale per 1000 checked]
 		split(substr(ts, 1, length(ts) - 1), tp, ".")
 		t = dec(tp[1]) * 1000000 + dec(tp[2])
 		rest = substr($0, index($0, ts) + length(ts))
+		if (rest ~ /tracing_mark_write: stress: (offline|online) /) { nw++; hw_start[nw] = t; hw_end[nw] = -1; next }
+		if (rest ~ /tracing_mark_write: stress: (down|up) done/) { if (nw) hw_end[nw] = t; next }
 		gsub(/: +/, ":", rest)
 		n = split(rest, f, " ")
 		if (f[2] == "==>" || f[2] == "+") {
@@ -492,7 +508,7 @@ switch_check_latencies() { # tol_us [file] [stale per 1000 checked]
 				delete early[p]
 			}
 			if (!q) next
-			pend[c] = q; pendline[c] = $0
+			pend[c] = q; pendline[c] = $0; pendt[c] = t
 			if ((q in unsure) || !(q in known)) ex[c] = -2
 			else if (q in wk) ex[c] = t - wk[q]
 			# Switched in again with no switch-out between: that was
@@ -517,7 +533,7 @@ switch_check_latencies() { # tol_us [file] [stale per 1000 checked]
 		owed(c)
 	}
 	END {
-		printf "%d checked, %d stale, %d missing, %d stray, %d off by more than %d us (%d by more than 1 ms), worst %.3f us, %d unknown, %d clamped to 0, %d woken as they left, %d switch-outs not traced\n", checked, stale, missing, stray, off, tol, big, worst, unknown, clamped, reordered, untraced
+		printf "%d checked, %d stale, %d missing, %d stray, %d off by more than %d us (%d by more than 1 ms), worst %.3f us, %d unknown, %d clamped to 0, %d woken as they left, %d switch-outs not traced, %d in a hotplug window\n", checked, stale, missing, stray, off, tol, big, worst, unknown, clamped, reordered, untraced, hotplug
 		# A vCPU that the host stops between a probe reading the clock
 		# and its entry being stamped (36 ms was seen on a busy host):
 		# 1 in 100 may be off, by any amount. Another clock than the
