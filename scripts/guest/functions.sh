@@ -64,6 +64,22 @@ expect_write_fails() { # file value
 	[ "$before" = "$after" ] || fail "$1 changed from '$before' to '$after'"
 }
 
+# The timestamp (seconds.micros) of the first trace line on stdin.
+line_ts() {
+	awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) { sub(/:$/, "", $i); print $i; exit } }'
+}
+
+# Fail if any CPU's buffer overwrote entries: a count taken from the
+# trace would then be short.
+no_overrun() {
+	! cat per_cpu/cpu*/stats | grep -q '^overrun: [1-9]' || fail "the buffer overran"
+}
+
+# Fail if trace-cmd report left an entry undecoded in FILE.
+tracecmd_decoded() { # file
+	! grep -qiE 'unknown|\[FAILED' "$1" || fail "undecoded entries: $(grep -iE 'unknown|FAILED' "$1" | head -n 3)"
+}
+
 # Number of lines of the trace (or FILE) matching an extended regexp.
 count_lines() { # regexp [file]
 	grep -cE "$1" "${2:-trace}" || true
