@@ -16,6 +16,13 @@
  * of the top-level trace buffer. It is written after the switch-in as a
  * wakeup_lat entry or, with the switch-one-entry option, in the switch's
  * own context_switch_lat entry.
+ *
+ * The latency written is the distance between the two entries' own time
+ * stamps: the "+" entry of the wakeup (the first trace array on the
+ * top-level clock that recorded it) and the switch-in entry. Taken from
+ * the layer's clock reads instead, it would also count whatever ran
+ * between a read and the reservation of the entry, which is the whole
+ * stop when the host deschedules a vCPU there.
  */
 #include <linux/completion.h>
 #include <linux/kthread.h>
@@ -82,24 +89,39 @@ static void switch_wakeup_lat_trace(struct trace_array *tr,
 }
 
 /*
- * A switch and the latency of the task that it switches in, in one
- * TRACE_CTX_LAT entry: one reserve and commit instead of two.
+ * The latency up to a switch-in entry stamped @ts: from the wakeup
+ * stamp, which the "+" entry of the wakeup set if there was one. The
+ * local clocks of two CPUs may put the wakeup a little after the switch.
+ * With no entry time stamp, the layer's figure.
  */
-static void switch_ctx_lat_trace(struct trace_array *tr,
-				 struct task_struct *prev,
-				 struct task_struct *next, bool preempt,
-				 unsigned int prev_state, u64 latency,
-				 unsigned int trace_ctx)
+static inline u64 switch_lat_at(u64 ts, u64 stamp, u64 latency)
+{
+	if (!ts || !stamp)
+		return latency;
+	return ts > stamp ? ts - stamp : 0;
+}
+
+/*
+ * A switch and the latency of the task that it switches in, in one
+ * TRACE_CTX_LAT entry: one reserve and commit instead of two. Returns
+ * the entry's time stamp, or 0 when none was written.
+ */
+static u64 switch_ctx_lat_trace(struct trace_array *tr,
+				struct task_struct *prev,
+				struct task_struct *next, bool preempt,
+				unsigned int prev_state, u64 stamp,
+				u64 latency, unsigned int trace_ctx)
 {
 	struct trace_event_call *call = &event_context_switch_lat;
 	struct trace_buffer *buffer = tr->array_buffer.buffer;
 	struct ring_buffer_event *event;
 	struct ctx_switch_lat_entry *entry;
+	u64 ts;
 
 	event = trace_buffer_lock_reserve(buffer, TRACE_CTX_LAT,
 					  sizeof(*entry), trace_ctx);
 	if (!event)
-		return;
+		return 0;
 	entry = ring_buffer_event_data(event);
 	entry->prev_pid		= prev->pid;
 	entry->prev_prio	= prev->prio;
@@ -109,10 +131,13 @@ static void switch_ctx_lat_trace(struct trace_array *tr,
 	entry->next_prio	= next->prio;
 	entry->next_state	= task_state_index(next);
 	entry->next_cpu		= task_cpu(next);
-	entry->latency		= latency;
+	ts = ring_buffer_event_time_stamp(buffer, event);
+	entry->latency		= switch_lat_at(ts, stamp, latency);
 
-	if (!call_filter_check_discard(call, entry, buffer, event))
-		trace_buffer_unlock_commit(tr, buffer, event, trace_ctx);
+	if (call_filter_check_discard(call, entry, buffer, event))
+		return 0;
+	trace_buffer_unlock_commit(tr, buffer, event, trace_ctx);
+	return ts;
 }
 
 static void notrace
@@ -121,12 +146,15 @@ probe_switch_sched_switch(bool preempt, struct task_struct *prev,
 {
 	u32 opts = READ_ONCE(switch_flags.val);
 	s64 lat = sched_probe_wakeup_latency();
+	u64 stamp = sched_probe_wakeup_stamp();
 	struct switch_tr *st;
 	unsigned int trace_ctx;
-	bool has_lat;
+	bool has_lat, restamp;
+	u64 ts;
 
 	if (!(opts & SWITCH_OPT_LATENCY))
 		lat = -1;
+	restamp = lat >= 0;
 
 	trace_ctx = tracing_gen_ctx();
 	list_for_each_entry_rcu(st, &switch_trs, list) {
@@ -139,28 +167,48 @@ probe_switch_sched_switch(bool preempt, struct task_struct *prev,
 			  READ_ONCE(st->tr->clock_id) ==
 			  READ_ONCE(switch_top->clock_id);
 		if (has_lat && (opts & SWITCH_OPT_ONE_ENTRY)) {
-			switch_ctx_lat_trace(st->tr, prev, next, preempt,
-					     prev_state, lat, trace_ctx);
-			continue;
+			ts = switch_ctx_lat_trace(st->tr, prev, next, preempt,
+						  prev_state, stamp, lat,
+						  trace_ctx);
+		} else {
+			ts = tracing_sched_switch_trace(st->tr, prev, next,
+							preempt, prev_state,
+							trace_ctx);
+			if (has_lat)
+				switch_wakeup_lat_trace(st->tr, next,
+							switch_lat_at(ts, stamp,
+								      lat),
+							trace_ctx);
 		}
-		tracing_sched_switch_trace(st->tr, prev, next, preempt,
-					   prev_state, trace_ctx);
-		if (has_lat)
-			switch_wakeup_lat_trace(st->tr, next, lat, trace_ctx);
+		/* The histograms then agree with this entry. */
+		if (restamp && has_lat && ts) {
+			sched_probe_switch_restamp(ts);
+			restamp = false;
+		}
 	}
 }
 
 static void notrace probe_switch_sched_wakeup(struct task_struct *wakee)
 {
+	bool restamp = READ_ONCE(switch_flags.val) & SWITCH_OPT_LATENCY;
 	struct switch_tr *st;
 	unsigned int trace_ctx;
+	u64 ts;
 
 	if (!(READ_ONCE(switch_flags.val) & SWITCH_OPT_WAKEUPS))
 		return;
 
 	trace_ctx = tracing_gen_ctx();
-	list_for_each_entry_rcu(st, &switch_trs, list)
-		tracing_sched_wakeup_trace(st->tr, wakee, current, trace_ctx);
+	list_for_each_entry_rcu(st, &switch_trs, list) {
+		ts = tracing_sched_wakeup_trace(st->tr, wakee, current,
+						trace_ctx);
+		/* The wakeup is then measured from this "+" entry. */
+		if (restamp && ts && READ_ONCE(st->tr->clock_id) ==
+				     READ_ONCE(switch_top->clock_id)) {
+			sched_probe_wakeup_restamp(wakee, ts);
+			restamp = false;
+		}
+	}
 }
 
 static struct sched_probe_ops switch_sched_ops = {

@@ -436,10 +436,9 @@ hist_max() { # class [file]
 # the same buffer:
 # a latency must follow the switch-in of its task, on the same CPU; it
 # must be the time from the last wakeup of the task while it was off the
-# CPU to that switch-in, within TOL_US (the two entries' timestamps are
-# taken a few microseconds after the probes read the clock; 1 in 100
-# may be off, for a vCPU that the host stopped between the two); and
-# every such switch-in must have one. A latency of 0 with no
+# CPU to that switch-in, within TOL_US (the tracer takes it from the two
+# entries' own time stamps, which the trace prints to the microsecond;
+# 1 in 1000 may be off); and every such switch-in must have one. A latency of 0 with no
 # wakeup before it is the local clocks of two CPUs putting the wakeup
 # after the switch: counted as clamped. A task is judged once the trace has
 # shown it switch in or out. Prints "N checked, S stale, M missing, O
@@ -550,9 +549,11 @@ switch_check_latencies() { # tol_us [file] [stale per 1000 checked]
 	}
 	END {
 		printf "%d checked, %d stale, %d missing, %d stray, %d off by more than %d us (%d by more than 1 ms), worst %.3f us, %d unknown, %d clamped to 0, %d woken as they left, %d switch-outs not traced, %d in a hotplug window\n", checked, stale, missing, stray, off, tol, big, worst, unknown, clamped, reordered, untraced, hotplug
-		# A vCPU that the host stops between a probe reading the clock
-		# and its entry being stamped (36 ms was seen on a busy host):
-		# 1 in 100 may be off, by any amount. Another clock than the
+		# The latency is the distance between the time stamps of the
+		# + and ==> entries, so it is exact on any host. 1 in 1000 may
+		# be off, for an entry whose reservation another entry on its
+		# CPU (an NMI) interrupted: the ring buffer then gives it the
+		# time stamp of the entry before it. Another clock than the
 		# buffer clock puts most lines off; a stale stamp is "stale".
 		# The allowance for what cannot be ordered (stale_pm per 1000)
 		# covers missing lines too: while the clock of one vCPU runs ahead,
@@ -561,7 +562,7 @@ switch_check_latencies() { # tol_us [file] [stale per 1000 checked]
 		# switch-in on CPU 0 that it led to, or before one that it did
 		# not (seen under CPU hotplug: 22 stale and 1 missing in 24300).
 		exit ((stale + missing) * 1000 > stale_pm * checked || (stale_pm == 0 && missing > 0) ||
-		      stray > 0 || off * 100 > checked || checked == 0)
+		      stray > 0 || off * 1000 > checked || checked == 0)
 	}' "${2:-trace}"
 }
 
