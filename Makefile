@@ -49,7 +49,7 @@ DEB_PKGS	:= linux-source-6.1 qemu-system-x86 trace-cmd busybox-static \
 all: kernel initramfs
 
 help:
-	@echo "make run        build everything, boot, trace a workload with each tracer"
+	@echo "make run        build everything, boot, trace a workload with each tracer, plot it"
 	@echo "make test       build everything, boot, run debugfs-tests/, print 'N passed, N failed'"
 	@echo "make stress     debugfs-tests/stress/ (QUICK=1: a tenth of the loops)"
 	@echo "                SANITIZE=kasan|kcsan: test or stress a sanitizer kernel"
@@ -232,8 +232,11 @@ bench-kernels: tree initramfs
 bench: bench-kernels
 	scripts/bench.sh
 
+# The demo's console goes to build/run/console.log too; its plots, drawn
+# from the data that the demo prints, to build/run/*.png.
 run: kernel initramfs
-	./qemu-run.sh --timeout 600 --script scripts/guest/demo.sh
+	./qemu-run.sh --timeout 600 --log $(BUILD)/run/console.log --script scripts/guest/demo.sh
+	python3 scripts/run-plots.py $(BUILD)/run/console.log $(BUILD)/run
 
 clean:
 	rm -rf $(BUILD)

@@ -6,6 +6,14 @@ HP=/sys/kernel/mm/hugepages/hugepages-2048kB
 cd $T || exit 1
 echo "available tracers: $(cat available_tracers)"
 
+# The data of a plot that "make run" draws on the host from the console
+# (scripts/run-plots.py): TITLE, then FILE, between two marker lines.
+plot_data() { # name title file
+	echo "=== plot $1: $2"
+	cat "$3"
+	echo "=== plot end"
+}
+
 show() { # title
 	echo
 	echo "=== $(cat current_tracer): $1"
@@ -34,14 +42,26 @@ echo > wakeup_latency_pids
 echo "=== wakeup latency histograms of cyclictest -p 80 -i 1000 -l 200"
 cat trace_stat/wakeup_latency
 
+# For the plot: every task's latency, per class, under load.
+echo 1 > wakeup_latency_reset
+echo sched_switch > current_tracer
+hackbench -p -g 2 -l 50 > /dev/null &
+dlsleep 300 > /dev/null &
+cyclictest -p 80 -i 1000 -l 300 -q
+wait
+echo nop > current_tracer
+plot_data wakeup-latency "hackbench, cyclictest -p 80 and a SCHED_DEADLINE task" trace_stat/wakeup_latency
+
 insmod /tests/modules/irq_delay.ko
 echo irq > current_tracer
 echo "tasklet 2000" > /sys/kernel/debug/irq_delay
 echo "timer 5000" > /sys/kernel/debug/irq_delay
+hackbench -p -g 2 -l 20 > /dev/null
 echo 0 > tracing_on
-show "a 2 ms tasklet, then a 5 ms timer (irq_delay.ko); kept at the worst handler"
+show "a 2 ms tasklet, a 5 ms timer (irq_delay.ko), then hackbench; kept at the worst handler"
 echo "--- trace_stat/irq; tracing_max_latency $(cat tracing_max_latency) us"
 cat trace_stat/irq
+plot_data irq "a 2 ms tasklet, a 5 ms timer and hackbench -p -g 2 -l 20" trace_stat/irq
 echo 1 > tracing_on
 
 echo module > current_tracer
@@ -63,6 +83,25 @@ echo go | hugetlb-helper /dev/hugepages/demo 2 > /dev/null
 echo 0 > $HP/nr_hugepages
 show "4 huge pages, 2 of them mapped and touched, then none"
 cat trace_stat/hugetlb
+
+# For the plot: the pool grows, pages are mapped, the pool shrinks
+# below what is mapped (the rest becomes surplus), the mapping goes.
+echo > trace
+echo 8 > $HP/nr_hugepages
+mkfifo /tmp/demo-fifo
+hugetlb-helper /dev/hugepages/plot 6 < /tmp/demo-fifo > /tmp/demo-helper &
+exec 3> /tmp/demo-fifo
+while ! grep -q touched /tmp/demo-helper; do sleep 0.1; done
+echo 2 > $HP/nr_hugepages
+echo 12 > $HP/nr_hugepages
+echo go >&3
+exec 3>&-
+wait
+echo 4 > $HP/nr_hugepages
+echo 0 > $HP/nr_hugepages
+echo 0 > tracing_on
+plot_data hugetlb "8 pages, 6 mapped, the pool set to 2 then 12, unmapped, 4, then 0; sysfs at the end: nr $(cat $HP/nr_hugepages) free $(cat $HP/free_hugepages) surplus $(cat $HP/surplus_hugepages)" trace
+echo 1 > tracing_on
 
 echo nop > current_tracer
 echo
