@@ -18,11 +18,15 @@
  * own context_switch_lat entry.
  *
  * The latency written is the distance between the two entries' own time
- * stamps: the "+" entry of the wakeup (the first trace array on the
- * top-level clock that recorded it) and the switch-in entry. Taken from
+ * stamps: the "+" entry of the wakeup and the switch-in entry. Taken from
  * the layer's clock reads instead, it would also count whatever ran
  * between a read and the reservation of the entry, which is the whole
- * stop when the host deschedules a vCPU there.
+ * stop when the host deschedules a vCPU there. Only the top-level trace
+ * array, whose buffer is the clock of the layer's stamps, hands its
+ * time stamps back to the layer: an instance measures from the top
+ * level's "+" entry (or the layer's clock read when the top level does
+ * not run this tracer), so its latencies can differ from its own lines
+ * by what ran between the two writes.
  */
 #include <linux/completion.h>
 #include <linux/kthread.h>
@@ -94,7 +98,7 @@ static void switch_wakeup_lat_trace(struct trace_array *tr,
  * local clocks of two CPUs may put the wakeup a little after the switch.
  * With no entry time stamp, the layer's figure.
  */
-static inline u64 switch_lat_at(u64 ts, u64 stamp, u64 latency)
+static u64 switch_lat_at(u64 ts, u64 stamp, u64 latency)
 {
 	if (!ts || !stamp)
 		return latency;
@@ -149,12 +153,11 @@ probe_switch_sched_switch(bool preempt, struct task_struct *prev,
 	u64 stamp = sched_probe_wakeup_stamp();
 	struct switch_tr *st;
 	unsigned int trace_ctx;
-	bool has_lat, restamp;
+	bool has_lat;
 	u64 ts;
 
 	if (!(opts & SWITCH_OPT_LATENCY))
 		lat = -1;
-	restamp = lat >= 0;
 
 	trace_ctx = tracing_gen_ctx();
 	list_for_each_entry_rcu(st, &switch_trs, list) {
@@ -180,34 +183,29 @@ probe_switch_sched_switch(bool preempt, struct task_struct *prev,
 								      lat),
 							trace_ctx);
 		}
-		/* The histograms then agree with this entry. */
-		if (restamp && has_lat && ts) {
+		/* The histograms then agree with the top level's entry. */
+		if (has_lat && ts && st->tr == switch_top)
 			sched_probe_switch_restamp(ts);
-			restamp = false;
-		}
 	}
 }
 
 static void notrace probe_switch_sched_wakeup(struct task_struct *wakee)
 {
-	bool restamp = READ_ONCE(switch_flags.val) & SWITCH_OPT_LATENCY;
+	u32 opts = READ_ONCE(switch_flags.val);
 	struct switch_tr *st;
 	unsigned int trace_ctx;
 	u64 ts;
 
-	if (!(READ_ONCE(switch_flags.val) & SWITCH_OPT_WAKEUPS))
+	if (!(opts & SWITCH_OPT_WAKEUPS))
 		return;
 
 	trace_ctx = tracing_gen_ctx();
 	list_for_each_entry_rcu(st, &switch_trs, list) {
 		ts = tracing_sched_wakeup_trace(st->tr, wakee, current,
 						trace_ctx);
-		/* The wakeup is then measured from this "+" entry. */
-		if (restamp && ts && READ_ONCE(st->tr->clock_id) ==
-				     READ_ONCE(switch_top->clock_id)) {
+		/* The wakeup is then measured from the top level's "+". */
+		if ((opts & SWITCH_OPT_LATENCY) && ts && st->tr == switch_top)
 			sched_probe_wakeup_restamp(wakee, ts);
-			restamp = false;
-		}
 	}
 }
 
