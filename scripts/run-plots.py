@@ -91,10 +91,10 @@ def irq(title, lines):
     for ln in lines:
         f = ln.split()
         if len(f) >= 14 and f[0] in ("hardirq", "softirq", "tasklet"):
-            label = "%s %s" % (f[0], " ".join(f[13:]) if f[0] == "tasklet" else f[13])
-            if f[0] == "hardirq":
-                label = "hardirq %s %s" % (f[1], f[13])
-            rows.append((float(f[9]), float(f[5]), label.split(" [")[0]))
+            # kind, the irq number for a hardirq, then the name (a
+            # tasklet's without its " [module]")
+            label = " ".join(f[:2] if f[0] == "hardirq" else f[:1]) + " " + f[13]
+            rows.append((float(f[9]), float(f[5]), label))
     if not rows:
         return fail("irq: no table rows")
     rows.sort(reverse=True)
@@ -169,7 +169,7 @@ for name, draw in (("wakeup-latency", wakeup), ("irq", irq), ("hugetlb", hugetlb
         continue
     draw(*plots[name])
     png = os.path.join(out, name + ".png")
-    if name in plots and not (os.path.exists(png) and os.path.getsize(png) > 0):
+    if not (os.path.exists(png) and os.path.getsize(png) > 0):
         fail("%s: no %s" % (name, png))
     else:
         print("run-plots: " + png)

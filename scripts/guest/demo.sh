@@ -4,6 +4,8 @@
 T=/sys/kernel/tracing
 HP=/sys/kernel/mm/hugepages/hugepages-2048kB
 cd $T || exit 1
+# hugetlb_helper_start and hugetlb_helper_go, as the tests use them
+. /tests/functions.sh
 echo "available tracers: $(cat available_tracers)"
 
 # The data of a plot that "make run" draws on the host from the console
@@ -88,15 +90,10 @@ cat trace_stat/hugetlb
 # below what is mapped (the rest becomes surplus), the mapping goes.
 echo > trace
 echo 8 > $HP/nr_hugepages
-mkfifo /tmp/demo-fifo
-hugetlb-helper /dev/hugepages/plot 6 < /tmp/demo-fifo > /tmp/demo-helper &
-exec 3> /tmp/demo-fifo
-while ! grep -q touched /tmp/demo-helper; do sleep 0.1; done
+hugetlb_helper_start /dev/hugepages/plot 6
 echo 2 > $HP/nr_hugepages
 echo 12 > $HP/nr_hugepages
-echo go >&3
-exec 3>&-
-wait
+hugetlb_helper_go
 echo 4 > $HP/nr_hugepages
 echo 0 > $HP/nr_hugepages
 echo 0 > tracing_on

@@ -438,8 +438,8 @@ hist_max() { # class [file]
 # must be the time from the last wakeup of the task while it was off the
 # CPU to that switch-in, within TOL_US (the tracer takes it from the two
 # entries' own time stamps, which the trace prints to the microsecond;
-# 1 in 1000 may be off); and every such switch-in must have one. A latency of 0 with no
-# wakeup before it is the local clocks of two CPUs putting the wakeup
+# 1 in 1000 may be off); and every such switch-in must have one. A
+# latency of 0 with no wakeup before it is the local clocks of two CPUs putting the wakeup
 # after the switch: counted as clamped. A task is judged once the trace has
 # shown it switch in or out. Prints "N checked, S stale, M missing, O
 # off by more than TOL_US, worst D us, U unknown"; fails on any fault.
