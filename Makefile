@@ -41,10 +41,10 @@ KMAKE		= $(MAKE) -C $(KSRC) O=$(KOBJ) -j$(JOBS) \
 DEB_PKGS	:= linux-source-6.1 qemu-system-x86 trace-cmd busybox-static \
 		   rt-tests gcc make flex bison bc libelf-dev libssl-dev \
 		   dwarves cpio xz-utils kmod ccache python3 python3-ply python3-git git \
-		   gnuplot-nox
+		   gnuplot-nox libtraceevent-dev libkshark-dev libjson-c-dev
 
 .PHONY: all deps tree config kernel modules initramfs test stress run clean patches \
-	checkpatch help bench bench-kernels series-check
+	checkpatch help bench bench-kernels series-check tep-plugin
 
 all: kernel initramfs
 
@@ -56,6 +56,7 @@ help:
 	@echo "make kernel     extract, patch and build the guest kernel (incremental)"
 	@echo "make modules    the test modules of test-modules/, out of tree"
 	@echo "make initramfs  busybox, trace-cmd, rt-tests, helpers, modules and tests"
+	@echo "make tep-plugin the libtraceevent plugin and kshark-dump (build/tracecmd-plugin/)"
 	@echo "make patches    regenerate kernel/*.patch and kernel/series from build/linux"
 	@echo "make checkpatch scripts/checkpatch.pl --strict on the series and the plugins"
 	@echo "make series-check  git am the series on a fresh pristine clone: build (configs on and off) and checkpatch each patch"
@@ -152,9 +153,29 @@ modules: kernel
 	cp -u test-modules/* $(MODDIR)/
 	$(KMAKE) M=$(MODDIR) modules
 
+# ---------------------------------------------------------------- trace-cmd plugin
+# Userspace, one build for every kernel: the libtraceevent plugin with
+# which trace-cmd report and KernelShark print the tracers' entries as
+# the trace file does, and kshark-dump, which loads a trace.dat through
+# libkshark as KernelShark does (tracecmd-plugin/README.md).
+TEP_DIR		:= $(BUILD)/tracecmd-plugin
+TEP_PLUGIN	:= $(TEP_DIR)/plugin_trace_plugins.so
+KSHARK_DUMP	:= $(TEP_DIR)/kshark-dump
+
+$(TEP_PLUGIN): tracecmd-plugin/plugin_trace_plugins.c | deps
+	@mkdir -p $(dir $@)
+	gcc -O2 -Wall -Wextra -Werror -fPIC -shared -I/usr/include/traceevent -o $@ $<
+
+$(KSHARK_DUMP): tracecmd-plugin/kshark-dump.c | deps
+	@mkdir -p $(dir $@)
+	gcc -O2 -Wall -Wextra -Werror -o $@ $< -lkshark
+
+tep-plugin: $(TEP_PLUGIN) $(KSHARK_DUMP)
+
 # ---------------------------------------------------------------- initramfs
-initramfs: kernel modules
-	MODDIR=$(MODDIR) scripts/mkinitramfs.sh $(INITRAMFS)
+initramfs: kernel modules $(TEP_PLUGIN) $(KSHARK_DUMP)
+	MODDIR=$(MODDIR) TEP_PLUGIN=$(TEP_PLUGIN) KSHARK_DUMP=$(KSHARK_DUMP) \
+		scripts/mkinitramfs.sh $(INITRAMFS)
 
 # Run from the tree: checkpatch looks for the kernel in the working
 # directory. Debian's python3 first, for spdxcheck.py and its python3-ply.

@@ -38,6 +38,19 @@ for d in /usr/lib/x86_64-linux-gnu/traceevent /usr/lib/x86_64-linux-gnu/trace-cm
 	fi
 done
 
+# Ours (make tep-plugin): the libtraceevent plugin, in the PLUGIN_DIR
+# compiled into Debian's libtraceevent1 1.7.1, which the guest's trace-cmd
+# and libkshark read; and kshark-dump, which loads a trace.dat through
+# libkshark as KernelShark does.
+plugin=${TEP_PLUGIN:-$top/build/tracecmd-plugin/plugin_trace_plugins.so}
+kshark_dump=${KSHARK_DUMP:-$top/build/tracecmd-plugin/kshark-dump}
+for f in "$plugin" "$kshark_dump"; do
+	[ -e "$f" ] || { echo "mkinitramfs.sh: no $f (make tep-plugin)" >&2; exit 1; }
+done
+mkdir -p "$stage/usr/lib/x86_64-linux-gnu/traceevent/plugins"
+cp "$plugin" "$stage/usr/lib/x86_64-linux-gnu/traceevent/plugins/"
+copy_prog "$kshark_dump"
+
 # Static test helpers.
 mkdir -p "$stage/tests/bin"
 for src in "$top"/debugfs-tests/helpers/*.c; do

@@ -80,6 +80,57 @@ tracecmd_decoded() { # file
 	! grep -qiE 'unknown|\[FAILED' "$1" || fail "undecoded entries: $(grep -iE 'unknown|FAILED' "$1" | head -n 3)"
 }
 
+# KernelShark opens the recording FILE.dat: kshark-dump loads it through
+# libkshark (kshark_open and kshark_load_entries, as KernelShark 2.2
+# does) and prints each entry with its Info column. It must hold every
+# entry that trace-cmd report prints, with the same time stamp and event
+# in the same order on each CPU, with no lost events, and at least MIN
+# of them. The entries that our libtraceevent plugin prints must have
+# the same text; the others are printed by trace-cmd's own handlers
+# (function: without its "<-- parent"), which libkshark does not use.
+kshark_check() { # file.dat min
+	trace-cmd report -i "$1" > /tmp/ksc.rep 2>&1 || fail "trace-cmd report -i $1 failed"
+	kshark-dump "$1" > /tmp/ksc.ks 2> /tmp/ksc.err ||
+		fail "KernelShark's libkshark did not load $1: $(cat /tmp/ksc.err)"
+	tracecmd_decoded /tmp/ksc.ks
+	! grep -q ': missed_events:' /tmp/ksc.ks || fail "KernelShark shows lost events in $1"
+	awk -v min="$2" -v name="$1" '
+	# CPU and "TS: EVENT: TEXT" (spaces squeezed) of an entry line
+	function parse(line,   rest) {
+		if (!match(line, / \[[0-9]+\] /)) return 0
+		CPU = substr(line, RSTART + 2, RLENGTH - 4)
+		rest = substr(line, RSTART + RLENGTH)
+		if (!match(rest, /[0-9]+\.[0-9]+: /)) return 0
+		E = substr(rest, RSTART)
+		gsub(/ +/, " ", E)
+		sub(/ $/, "", E)
+		# TS: EVENT only, for an entry that the plugin does not print
+		split(E, w, " ")
+		if (w[2] !~ /^(context_switch|context_switch_lat|wakeup|wakeup_lat|(hard|soft)irq_duration|tasklet_duration|irq_max|module_[a-z]+|htlb_[a-z]+):$/)
+			E = w[1] " " w[2]
+		return 1
+	}
+	FNR == NR { if (parse($0)) { r[CPU, ++rn[CPU]] = E; cpus[CPU] = 1; nr++ } next }
+	{ if (parse($0)) { k[CPU, ++kn[CPU]] = E; cpus[CPU] = 1; nk++ } }
+	END {
+		for (c in cpus) {
+			if (rn[c] + 0 != kn[c] + 0) {
+				printf "%s: CPU %s: %d entries in trace-cmd report, %d in KernelShark\n", name, c, rn[c], kn[c]
+				bad++
+			}
+			m = rn[c] < kn[c] ? rn[c] : kn[c]
+			for (j = 1; j <= m; j++) {
+				if (r[c, j] == k[c, j]) { same++; continue }
+				if (++bad <= 3)
+					printf "%s: CPU %s entry %d:\n  report:      %s\n  KernelShark: %s\n", name, c, j, r[c, j], k[c, j]
+			}
+		}
+		printf "%s: KernelShark loaded %d entries, trace-cmd report printed %d, %d the same\n", name, nk, nr, same
+		if (same < min) { printf "%s: want at least %d\n", name, min; bad++ }
+		exit (bad > 0)
+	}' /tmp/ksc.rep /tmp/ksc.ks || fail "KernelShark and trace-cmd report differ on $1 (see above)"
+}
+
 # Number of lines of the trace (or FILE) matching an extended regexp.
 count_lines() { # regexp [file]
 	grep -cE "$1" "${2:-trace}" || true
