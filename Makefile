@@ -4,11 +4,24 @@
 SHELL		:= /bin/bash
 TOP		:= $(abspath .)
 BUILD		:= $(TOP)/build
-KSRC		:= $(BUILD)/linux
-KOBJ		:= $(BUILD)/obj
-TARBALL		:= /usr/src/linux-source-6.1.tar.xz
+# KVER=6.12: the same tracers on Debian's linux-source-6.12, from the
+# series of kernel/6.12/ (which carries its own port of the tracers'
+# sources), in build/linux-6.12 and build/obj-6.12*; every build product
+# gets the "-6.12" suffix. KVER=6.1 (the default) is the series of kernel/.
+KVER		?= 6.1
+ifeq ($(KVER),6.1)
+SFX		:=
+SERIES_DIR	:= kernel
+else
+SFX		:= -$(KVER)
+SERIES_DIR	:= kernel/$(KVER)
+endif
+KSRC		:= $(BUILD)/linux$(SFX)
+KOBJ		:= $(BUILD)/obj$(SFX)
+TARBALL		:= /usr/src/linux-source-$(KVER).tar.xz
 BZIMAGE		:= $(KOBJ)/arch/x86/boot/bzImage
-INITRAMFS	:= $(BUILD)/initramfs.cpio.gz
+INITRAMFS	:= $(BUILD)/initramfs$(SFX).cpio.gz
+SERIES_STAMP	:= $(BUILD)/series$(SFX).stamp
 JOBS		?= $(shell echo $$(( $$(nproc) + 1 )))
 # The test kernel: boot, ftrace and tracers, then selftests and lockdep.
 KCONFIGS	?= base trace debug
@@ -17,12 +30,12 @@ KCONFIGS	?= base trace debug
 SANITIZE	?=
 ifneq ($(SANITIZE),)
 KCONFIGS	+= $(SANITIZE)
-KOBJ		:= $(BUILD)/obj-$(SANITIZE)
+KOBJ		:= $(BUILD)/obj$(SFX)-$(SANITIZE)
 BZIMAGE		:= $(KOBJ)/arch/x86/boot/bzImage
-INITRAMFS	:= $(BUILD)/initramfs-$(SANITIZE).cpio.gz
+INITRAMFS	:= $(BUILD)/initramfs$(SFX)-$(SANITIZE).cpio.gz
 endif
 FRAGMENTS	:= $(patsubst %,kernel/configs/%.config,$(KCONFIGS))
-PATCHES		:= $(addprefix kernel/,$(shell cat kernel/series 2>/dev/null))
+PATCHES		:= $(addprefix $(SERIES_DIR)/,$(shell cat $(SERIES_DIR)/series 2>/dev/null))
 PLUGINS		:= $(wildcard trace-plugins/*.c)
 
 # Looked up when a recipe runs, not when the Makefile is read: on a fresh
@@ -41,7 +54,8 @@ KMAKE		= $(MAKE) -C $(KSRC) O=$(KOBJ) -j$(JOBS) \
 DEB_PKGS	:= linux-source-6.1 qemu-system-x86 trace-cmd busybox-static \
 		   rt-tests gcc make flex bison bc libelf-dev libssl-dev \
 		   dwarves cpio xz-utils kmod ccache python3 python3-ply python3-git git \
-		   gnuplot-nox libtraceevent-dev libkshark-dev libjson-c-dev
+		   gnuplot-nox libtraceevent-dev libkshark-dev libjson-c-dev \
+		   $(if $(SFX),linux-source-$(KVER))
 
 .PHONY: all deps tree config kernel modules initramfs test stress run clean patches \
 	checkpatch help bench bench-kernels series-check tep-plugin
@@ -84,41 +98,45 @@ deps:
 # The extracted tree is a git repository: the pristine source (tag
 # "pristine") and one commit per patch of the series.
 $(KSRC)/.git/pristine-done: | deps
-	rm -rf $(KSRC) $(BUILD)/linux-source-6.1
+	rm -rf $(KSRC) $(BUILD)/linux-source-$(KVER)
 	mkdir -p $(BUILD)
 	tar xJf $(TARBALL) -C $(BUILD)
-	mv $(BUILD)/linux-source-6.1 $(KSRC)
+	mv $(BUILD)/linux-source-$(KVER) $(KSRC)
 	@# Debian's .gitignore ignores every top-level entry; drop that rule
 	@# so that git sees the tree.  The patches do not touch .gitignore.
 	sed -i '/^# Debian packaging/,$$d' $(KSRC)/.gitignore
 	cd $(KSRC) && git init -q && git add -A && \
 		git -c user.name=build -c user.email=build@localhost \
-		commit -q -m "linux-source-6.1 $$(dpkg-query -W -f='$${Version}' linux-source-6.1) (pristine)" && \
+		commit -q -m "linux-source-$(KVER) $$(dpkg-query -W -f='$${Version}' linux-source-$(KVER)) (pristine)" && \
 		git tag pristine
 	touch $@
 
-# Applies the series again only when kernel/series or a patch changed.
-$(BUILD)/series.stamp: $(KSRC)/.git/pristine-done kernel/series $(PATCHES)
-	@scripts/carried.sh clean
+# Applies the series again only when its series file or a patch changed.
+# Only 6.1's tree gets the carried files of the checkout (below).
+$(SERIES_STAMP): $(KSRC)/.git/pristine-done $(SERIES_DIR)/series $(PATCHES)
+	$(if $(SFX),,@scripts/carried.sh clean)
 	@# symlinks of the plugins from before the series carried them
 	find $(KSRC)/kernel/trace -maxdepth 1 -type l -name '*.c' -delete
 	cd $(KSRC) && git reset -q --hard pristine && \
 		git -c user.name=build -c user.email=build@localhost \
 		am -q --committer-date-is-author-date $(addprefix $(TOP)/,$(PATCHES))
-	sha1sum kernel/series $(PATCHES) > $@
+	sha1sum $(SERIES_DIR)/series $(PATCHES) > $@
 
 # The series carries the plugins and their Documentation pages; they are
 # edited here (trace-plugins/, Documentation/trace/) and copied into the
 # tree where they differ. "make patches" folds them back into the series.
-tree: $(BUILD)/series.stamp
-	@scripts/carried.sh copy
-	@echo "linux-source-6.1 $$(dpkg-query -W -f='$${Version}' linux-source-6.1)" \
-		"($$(make -s -C $(KSRC) kernelversion)), series: $$(wc -l < kernel/series) patches"
+# The 6.12 series carries its own port of them: edit build/linux-6.12
+# and regenerate kernel/6.12/ with "make patches KVER=6.12".
+tree: $(SERIES_STAMP)
+	$(if $(SFX),,@scripts/carried.sh copy)
+	@echo "linux-source-$(KVER) $$(dpkg-query -W -f='$${Version}' linux-source-$(KVER))" \
+		"($$(make -s -C $(KSRC) kernelversion)), series: $$(wc -l < $(SERIES_DIR)/series) patches"
 
 # Regenerate the series from the commits on top of "pristine".
 # With a cover letter (kernel/cover-letter.txt) and get_maintainer.pl's
 # To and Cc lines (scripts/mail-headers.sh); series lists the patches
 # that git am applies, without the cover letter.
+ifeq ($(SFX),)
 patches:
 	@scripts/carried.sh clean
 	scripts/carried.sh fold
@@ -127,7 +145,14 @@ patches:
 		--cover-letter -o $(TOP)/kernel pristine..HEAD
 	scripts/mail-headers.sh $(KSRC) kernel
 	cd kernel && ls *.patch | grep -v '^0000-' > series
-	sha1sum kernel/series $$(sed 's|^|kernel/|' kernel/series) > $(BUILD)/series.stamp
+	sha1sum kernel/series $$(sed 's|^|kernel/|' kernel/series) > $(SERIES_STAMP)
+else
+patches:
+	rm -f $(SERIES_DIR)/*.patch
+	cd $(KSRC) && git -c core.abbrev=9 format-patch -q -o $(TOP)/$(SERIES_DIR) pristine..HEAD
+	cd $(SERIES_DIR) && ls *.patch > series
+	sha1sum $(SERIES_DIR)/series $$(sed 's|^|$(SERIES_DIR)/|' $(SERIES_DIR)/series) > $(SERIES_STAMP)
+endif
 
 # ---------------------------------------------------------------- config
 config: tree
@@ -146,7 +171,7 @@ kernel: config
 
 # ---------------------------------------------------------------- modules
 # Test modules, out of tree; built in a copy so that test-modules/ stays clean.
-MODDIR		:= $(BUILD)/modules$(if $(SANITIZE),-$(SANITIZE))
+MODDIR		:= $(BUILD)/modules$(SFX)$(if $(SANITIZE),-$(SANITIZE))
 
 modules: kernel
 	@mkdir -p $(MODDIR)
@@ -192,7 +217,7 @@ series-check: tree
 # slower than the test kernel (15 min for the TCG guest under KASAN).
 TEST_TIMEOUT	?= $(if $(SANITIZE),3600,1500)
 TESTENV		= QEMU_KERNEL=$(BZIMAGE) QEMU_INITRD=$(INITRAMFS) TEST_TIMEOUT=$(TEST_TIMEOUT) \
-		  TEST_LOG=$(BUILD)/test-console$(if $(SANITIZE),-$(SANITIZE)).log
+		  TEST_LOG=$(BUILD)/test-console$(SFX)$(if $(SANITIZE),-$(SANITIZE)).log
 
 test: kernel initramfs
 	$(TESTENV) scripts/run-tests.sh
