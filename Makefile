@@ -9,6 +9,9 @@ BUILD		:= $(TOP)/build
 # sources), in build/linux-6.12 and build/obj-6.12*; every build product
 # gets the "-6.12" suffix. KVER=6.1 (the default) is the series of kernel/.
 KVER		?= 6.1
+ifeq ($(filter 6.1 6.12,$(KVER)),)
+$(error KVER=$(KVER): the series exists for 6.1 (kernel/) and 6.12 (kernel/6.12/))
+endif
 ifeq ($(KVER),6.1)
 SFX		:=
 SERIES_DIR	:= kernel
@@ -114,7 +117,8 @@ $(KSRC)/.git/pristine-done: | deps
 # Applies the series again only when its series file or a patch changed.
 # Only 6.1's tree gets the carried files of the checkout (below).
 $(SERIES_STAMP): $(KSRC)/.git/pristine-done $(SERIES_DIR)/series $(PATCHES)
-	$(if $(SFX),,@scripts/carried.sh clean)
+	$(if $(SFX),@git -C $(KSRC) diff --quiet HEAD || \
+		{ echo "$(KSRC) has uncommitted changes: commit them, make patches KVER=$(KVER)"; exit 1; },@scripts/carried.sh clean)
 	@# symlinks of the plugins from before the series carried them
 	find $(KSRC)/kernel/trace -maxdepth 1 -type l -name '*.c' -delete
 	cd $(KSRC) && git reset -q --hard pristine && \
@@ -206,11 +210,17 @@ initramfs: kernel modules $(TEP_PLUGIN) $(KSHARK_DUMP)
 # directory. Debian's python3 first, for spdxcheck.py and its python3-ply.
 checkpatch: tree
 	cd $(KSRC) && PATH=/usr/bin:$$PATH ./scripts/checkpatch.pl --strict -q $(addprefix $(TOP)/,$(PATCHES))
-	cd $(KSRC) && ./scripts/checkpatch.pl --strict -q --no-tree -f $(addprefix $(TOP)/,$(PLUGINS))
+	$(if $(SFX),,cd $(KSRC) && ./scripts/checkpatch.pl --strict -q --no-tree -f $(addprefix $(TOP)/,$(PLUGINS)))
 
 # Each patch on its own, as a maintainer gets it: scripts/series-check.sh.
+# The bench too is 6.1's only, so far (build/bench, its pristine worktree).
+ifneq ($(SFX),)
+series-check bench bench-kernels:
+	$(error make $@ is not done for KVER=$(KVER) yet)
+else
 series-check: tree
 	scripts/series-check.sh
+endif
 
 # ---------------------------------------------------------------- run
 # Each guest's time limit: a sanitizer kernel runs the suite 3-4 times
@@ -264,6 +274,7 @@ define bench_kernel
 		cat $(INITRAMFS) - > $(BENCH)/initramfs-$(1).cpio.gz
 endef
 
+ifeq ($(SFX),)
 bench-kernels: tree initramfs
 	$(if $(filter pristine,$(BENCH_KERNELS)),@if [ ! -d $(BENCH)/src-pristine ]; then \
 		mkdir -p $(BENCH) && git -C $(KSRC) worktree add -q --detach \
@@ -277,12 +288,15 @@ bench-kernels: tree initramfs
 # buffer, in icount guests; see scripts/bench.sh.
 bench: bench-kernels
 	scripts/bench.sh
+endif
 
 # The demo's console goes to build/run/console.log too; its plots, drawn
 # from the data that the demo prints, to build/run/*.png.
+RUNDIR		:= $(BUILD)/run$(SFX)$(if $(SANITIZE),-$(SANITIZE))
 run: kernel initramfs
-	./qemu-run.sh --timeout 600 --log $(BUILD)/run/console.log --script scripts/guest/demo.sh
-	python3 scripts/run-plots.py $(BUILD)/run/console.log $(BUILD)/run
+	./qemu-run.sh --kernel $(BZIMAGE) --initrd $(INITRAMFS) --timeout 600 \
+		--log $(RUNDIR)/console.log --script scripts/guest/demo.sh
+	python3 scripts/run-plots.py $(RUNDIR)/console.log $(RUNDIR)
 
 clean:
 	rm -rf $(BUILD)

@@ -110,7 +110,7 @@ kshark_check() { # file.dat min
 			E = w[1] " " w[2]
 		return 1
 	}
-	FNR == NR { if (parse($0)) { r[CPU, ++rn[CPU]] = E; cpus[CPU] = 1; nr++ } next }
+	FILENAME == ARGV[1] { if (parse($0)) { r[CPU, ++rn[CPU]] = E; cpus[CPU] = 1; nr++ } next }
 	{ if (parse($0)) { k[CPU, ++kn[CPU]] = E; cpus[CPU] = 1; nk++ } }
 	END {
 		for (c in cpus) {
