@@ -116,9 +116,14 @@ $(KSRC)/.git/pristine-done: | deps
 
 # Applies the series again only when its series file or a patch changed.
 # Only 6.1's tree gets the carried files of the checkout (below).
+ifeq ($(SFX),)
+TREE_CLEAN	= scripts/carried.sh clean
+else
+TREE_CLEAN	= git -C $(KSRC) diff --quiet HEAD || \
+		  { echo "$(KSRC): uncommitted changes; commit them and make patches KVER=$(KVER)"; exit 1; }
+endif
 $(SERIES_STAMP): $(KSRC)/.git/pristine-done $(SERIES_DIR)/series $(PATCHES)
-	$(if $(SFX),@git -C $(KSRC) diff --quiet HEAD || \
-		{ echo "$(KSRC) has uncommitted changes: commit them, make patches KVER=$(KVER)"; exit 1; },@scripts/carried.sh clean)
+	@$(TREE_CLEAN)
 	@# symlinks of the plugins from before the series carried them
 	find $(KSRC)/kernel/trace -maxdepth 1 -type l -name '*.c' -delete
 	cd $(KSRC) && git reset -q --hard pristine && \
