@@ -61,7 +61,7 @@ DEB_PKGS	:= linux-source-6.1 qemu-system-x86 trace-cmd busybox-static \
 		   $(if $(SFX),linux-source-$(KVER))
 
 .PHONY: all deps tree config kernel modules initramfs test stress run clean patches \
-	checkpatch help bench bench-kernels series-check tep-plugin
+	checkpatch help bench bench-kernels series-check tep-plugin port-check
 
 all: kernel initramfs
 
@@ -74,6 +74,8 @@ help:
 	@echo "make modules    the test modules of test-modules/, out of tree"
 	@echo "make initramfs  busybox, trace-cmd, rt-tests, helpers, modules and tests"
 	@echo "make tep-plugin the libtraceevent plugin and kshark-dump (build/tracecmd-plugin/)"
+	@echo "make port-check 6.12's copies of the tracers differ from 6.1's by the recorded port only"
+	@echo "                KVER=6.12: any target on linux-source-6.12 (kernel/6.12/)"
 	@echo "make patches    regenerate kernel/*.patch and kernel/series from build/linux"
 	@echo "make checkpatch scripts/checkpatch.pl --strict on the series and the plugins"
 	@echo "make series-check  git am the series on a fresh pristine clone: build (configs on and off) and checkpatch each patch"
@@ -217,10 +219,16 @@ checkpatch: tree
 	cd $(KSRC) && PATH=/usr/bin:$$PATH ./scripts/checkpatch.pl --strict -q $(addprefix $(TOP)/,$(PATCHES))
 	$(if $(SFX),,cd $(KSRC) && ./scripts/checkpatch.pl --strict -q --no-tree -f $(addprefix $(TOP)/,$(PLUGINS)))
 
+# 6.12's copies of the carried files differ from 6.1's only by the port's
+# recorded API changes (kernel/6.12/port.diff): scripts/port-check.sh.
+port-check:
+	$(MAKE) --no-print-directory tree KVER=6.1
+	$(MAKE) --no-print-directory tree KVER=6.12
+	scripts/port-check.sh
+
 # Each patch on its own, as a maintainer gets it: scripts/series-check.sh.
-# The bench too is 6.1's only, so far (build/bench, its pristine worktree).
 ifneq ($(SFX),)
-series-check bench bench-kernels:
+series-check:
 	$(error make $@ is not done for KVER=$(KVER) yet)
 else
 series-check: tree
@@ -250,7 +258,7 @@ stress: kernel initramfs
 # cost what pristine does. QUICK=1 (CI's smoke run) builds the patched
 # one only. Each gets the initramfs plus its own build of the modules
 # the benchmark loads.
-BENCH		:= $(BUILD)/bench
+BENCH		:= $(BUILD)/bench$(SFX)
 BENCH_CONFIGS	:= base trace bench
 SERIES_SYMS	:= CONFIG_SCHED_SWITCH_TRACER CONFIG_IRQ_HANDLER_TRACER \
 		   CONFIG_MODULE_EVENT_TRACER CONFIG_HUGETLB_TRACER
@@ -279,7 +287,6 @@ define bench_kernel
 		cat $(INITRAMFS) - > $(BENCH)/initramfs-$(1).cpio.gz
 endef
 
-ifeq ($(SFX),)
 bench-kernels: tree initramfs
 	$(if $(filter pristine,$(BENCH_KERNELS)),@if [ ! -d $(BENCH)/src-pristine ]; then \
 		mkdir -p $(BENCH) && git -C $(KSRC) worktree add -q --detach \
@@ -292,8 +299,7 @@ bench-kernels: tree initramfs
 # each tracer on against nop, the mainline events and the raw ring
 # buffer, in icount guests; see scripts/bench.sh.
 bench: bench-kernels
-	scripts/bench.sh
-endif
+	BENCH_DIR=$(BENCH) scripts/bench.sh
 
 # The demo's console goes to build/run/console.log too; its plots, drawn
 # from the data that the demo prints, to build/run/*.png.
