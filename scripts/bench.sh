@@ -1,7 +1,8 @@
 #!/bin/bash
 # "make bench", host side. Boots the benchmark kernels (make bench-kernels)
 # with the same guest settings, runs scripts/guest/bench.sh in them, and
-# writes build/bench/results.{md,csv} and build/bench/cost.png.
+# writes build/bench/results.{md,csv} and build/bench/cost.png
+# (BENCH_DIR: build/bench-6.12 for KVER=6.12).
 #
 # Kernels: pristine (Debian's source), patched (the series, its tracers
 # configured), and, unless QUICK=1, noseries (the series' source with its
@@ -22,7 +23,7 @@
 # cold build of about 9 min on 2 cores) it has no off ratios.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-B=$top/build/bench
+B=${BENCH_DIR:-$top/build/bench}
 mkdir -p "$B"
 if [ "${QUICK:-0}" = 1 ]; then
 	reps=1
@@ -87,4 +88,4 @@ plot "$B/cost.dat" using 2:3:4:xtic(1) title "plugin tracer", \
      '' using 5:6:7 title "mainline events", \
      '' using 8:8:8 title "ring_buffer_benchmark write"
 GP
-echo "bench: build/bench/results.md, results.csv, cost.png" >&2
+echo "bench: $B/results.md, results.csv, cost.png" >&2
