@@ -494,8 +494,9 @@ hist_max() { # class [file]
 # after the switch: counted as clamped. A task is judged once the trace has
 # shown it switch in or out. Prints "N checked, S stale, M missing, O
 # off by more than TOL_US, worst D us, U unknown"; fails on any fault.
-switch_check_latencies() { # tol_us [file] [stale per 1000 checked]
-	awk -v tol="$1" -v stale_pm="${3:-0}" '
+# OFF_PM: how many per 1000 checked may be off (1 unless given).
+switch_check_latencies() { # tol_us [file] [stale per 1000 checked] [off per 1000]
+	awk -v tol="$1" -v stale_pm="${3:-0}" -v off_pm="${4:-1}" '
 	function dec(s) { sub(/^0+/, "", s); return s + 0 }
 	function cpu_of(line) {
 		if (match(line, /\[[0-9]+\]/)) return substr(line, RSTART + 1, RLENGTH - 2) + 0
@@ -613,7 +614,7 @@ switch_check_latencies() { # tol_us [file] [stale per 1000 checked]
 		# switch-in on CPU 0 that it led to, or before one that it did
 		# not (seen under CPU hotplug: 22 stale and 1 missing in 24300).
 		exit ((stale + missing) * 1000 > stale_pm * checked || (stale_pm == 0 && missing > 0) ||
-		      stray > 0 || off * 1000 > checked || checked == 0)
+		      stray > 0 || off * 1000 > off_pm * checked || checked == 0)
 	}' "${2:-trace}"
 }
 
