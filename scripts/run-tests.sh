@@ -93,6 +93,28 @@ known_races='data-race in (generic_update_time / inode_needs_update_time|inode_n
 known=$(grep -cE "BUG: KCSAN: $known_races" <<<"$reports" || true)
 reports=$(grep -vE "BUG: KCSAN: $known_races" <<<"$reports" || true)
 [ "$known" -eq 0 ] || echo "boot/console: $known KCSAN report(s) of the known pipe inode time race of 6.1 (fs/inode.c), not failed"
+# KASAN's "wild-memory-access in rcu_is_watching" from an interrupt that
+# lands in identify_boot_cpu() (arch_cpu_finalize_init(), early in
+# start_kernel, before any tracer or test): seen once in about ten KASAN
+# boots on a loaded host. Its report's lines, from its "====" line to
+# the next, are counted and shown, not failed; the same report from
+# anywhere else still fails.
+boot_kasan=$(awk '
+	/^(\[ *[0-9.]+\] )?=================================================================/ {
+		if (inb) { if (bug && idb) for (l in blk) print l; inb = 0 }
+		else { inb = 1; split("", blk); bug = 0; idb = 0 }
+		next
+	}
+	inb {
+		blk[NR] = 1
+		if (/BUG: KASAN: wild-memory-access in rcu_is_watching/) bug = 1
+		if (/identify_boot_cpu/) idb = 1
+	}' <<<"$console")
+if [ -n "$boot_kasan" ]; then
+	reports=$(awk -F: 'NR == FNR { skip[$1] = 1; next } !($1 in skip)' <(echo "$boot_kasan") - <<<"$reports")
+	echo "boot/console: KASAN's early-boot report in rcu_is_watching from identify_boot_cpu (6.1, not the series), not failed; lock debugging was off for the rest of that boot:"
+	grep -E 'BUG: KASAN: wild-memory-access in rcu_is_watching' <<<"$console" | sed 's/^/    | /'
+fi
 if [ -n "$reports" ]; then
 	result FAIL boot/console "kernel reports on the console:"
 	sed 's/^/    | /' <<<"$reports" | head -n 20
