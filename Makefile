@@ -75,7 +75,7 @@ help:
 	@echo "make initramfs  busybox, trace-cmd, rt-tests, helpers, modules and tests"
 	@echo "make tep-plugin the libtraceevent plugin and kshark-dump (build/tracecmd-plugin/)"
 	@echo "make port-check 6.12's copies of the tracers differ from 6.1's by the recorded port only"
-	@echo "                KVER=6.12: any target on linux-source-6.12 (kernel/6.12/)"
+	@echo "                KVER=6.12: the targets on linux-source-6.12 (kernel/6.12/), series-check aside"
 	@echo "make patches    regenerate kernel/*.patch and kernel/series from build/linux"
 	@echo "make checkpatch scripts/checkpatch.pl --strict on the series and the plugins"
 	@echo "make series-check  git am the series on a fresh pristine clone: build (configs on and off) and checkpatch each patch"
