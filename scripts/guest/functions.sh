@@ -80,6 +80,24 @@ tracecmd_decoded() { # file
 	! grep -qiE 'unknown|\[FAILED' "$1" || fail "undecoded entries: $(grep -iE 'unknown|FAILED' "$1" | head -n 3)"
 }
 
+# The ftrace entries that tracecmd-plugin/ prints as the trace file does,
+# by the names trace-cmd report and KernelShark give them.
+PLUGIN_EVENTS="context_switch context_switch_lat wakeup wakeup_lat hardirq_duration
+softirq_duration tasklet_duration irq_max module_load module_free module_get module_put
+module_request htlb_grab htlb_buddy htlb_alloc htlb_free htlb_release htlb_reserve
+htlb_unreserve htlb_demote"
+
+# Load FILE.dat as KernelShark does (kshark-dump, through libkshark) into
+# OUT, one line per entry with its Info column: it must load, decode
+# every entry and show no lost events.
+kshark_load() { # file.dat out
+	kshark-dump "$1" > "$2" 2> "$2.err" ||
+		fail "KernelShark's libkshark did not load $1: $(cat "$2.err")"
+	cat "$2.err"
+	tracecmd_decoded "$2"
+	! grep -q ': missed_events:' "$2" || fail "KernelShark shows lost events in $1"
+}
+
 # KernelShark opens the recording FILE.dat: kshark-dump loads it through
 # libkshark (kshark_open and kshark_load_entries, as KernelShark 2.2
 # does) and prints each entry with its Info column. It must hold every
@@ -90,11 +108,9 @@ tracecmd_decoded() { # file
 # (function: without its "<-- parent"), which libkshark does not use.
 kshark_check() { # file.dat min
 	trace-cmd report -i "$1" > /tmp/ksc.rep 2>&1 || fail "trace-cmd report -i $1 failed"
-	kshark-dump "$1" > /tmp/ksc.ks 2> /tmp/ksc.err ||
-		fail "KernelShark's libkshark did not load $1: $(cat /tmp/ksc.err)"
-	tracecmd_decoded /tmp/ksc.ks
-	! grep -q ': missed_events:' /tmp/ksc.ks || fail "KernelShark shows lost events in $1"
-	awk -v min="$2" -v name="$1" '
+	kshark_load "$1" /tmp/ksc.ks
+	awk -v min="$2" -v name="$1" -v plugin_events="$PLUGIN_EVENTS" '
+	BEGIN { n = split(plugin_events, l); for (i = 1; i <= n; i++) ours[l[i] ":"] = 1 }
 	# CPU and "TS: EVENT: TEXT" (spaces squeezed) of an entry line
 	function parse(line,   rest) {
 		if (!match(line, / \[[0-9]+\] /)) return 0
@@ -106,7 +122,7 @@ kshark_check() { # file.dat min
 		sub(/ $/, "", E)
 		# TS: EVENT only, for an entry that the plugin does not print
 		split(E, w, " ")
-		if (w[2] !~ /^(context_switch|context_switch_lat|wakeup|wakeup_lat|(hard|soft)irq_duration|tasklet_duration|irq_max|module_[a-z]+|htlb_[a-z]+):$/)
+		if (!(w[2] in ours))
 			E = w[1] " " w[2]
 		return 1
 	}
