@@ -32,6 +32,11 @@
  * row of an older one reads as empty and is zeroed by its next write.
  * Nothing is added to the table or to tracing_max_latency while
  * tracing_on is 0.
+ *
+ * With irq_stop_tracing_us set, the first handler whose self time
+ * reaches it is written to the buffer whatever tracing_thresh is, and
+ * turns tracing_on off, as osnoise's stop_tracing_us does: the trace
+ * ends at the handler that took too long.
  */
 #include <linux/cpuhotplug.h>
 #include <linux/delay.h>
@@ -307,6 +312,17 @@ static inline bool irq_over_thresh(u64 self)
 	return !thresh || self >= thresh;
 }
 
+/* irq_stop_tracing_us: a self time that stops tracing; 0: none */
+static u64 irq_stop_us;
+static u64 irq_stop_max_us = TRACE_STOP_MAX_US;
+
+static inline bool irq_over_stop(u64 self)
+{
+	u64 stop_us = READ_ONCE(irq_stop_us);
+
+	return stop_us && self >= stop_us * NSEC_PER_USEC;
+}
+
 /*
  * Every handler is timed, whatever the options, so that the self time
  * of the others is right; the options and tracing_on decide what is
@@ -330,6 +346,7 @@ static void notrace probe_irq_exit(void *ignore, int irq,
 	struct hardirq_dur_entry *entry;
 	const char *name = action->name ? action->name : "";
 	unsigned int trace_ctx, gen;
+	bool stop;
 	u64 start = ic->start[IRQ_KIND_HARD], delta;
 
 	if (!irq_end(tr, ic, IRQ_KIND_HARD, irq_now(tr), &delta))
@@ -342,7 +359,8 @@ static void notrace probe_irq_exit(void *ignore, int irq,
 	irq_stat_add(irq_slot(ic->hard, IRQ_HARD_SLOTS, irq + 1UL, gen), gen,
 		     name, start, delta, delta);
 
-	if (!irq_over_thresh(delta))
+	stop = irq_over_stop(delta);
+	if (!stop && !irq_over_thresh(delta))
 		return;
 
 	trace_ctx = tracing_gen_ctx();
@@ -360,6 +378,8 @@ static void notrace probe_irq_exit(void *ignore, int irq,
 			trace_buffer_unlock_commit(tr, buffer, event, trace_ctx);
 	}
 	irq_check_max(tr, delta, gen, IRQ_KIND_HARD, irq, 0, name, trace_ctx);
+	if (stop)
+		tracer_tracing_off(tr);
 }
 
 static void notrace probe_softirq_raise(void *ignore, unsigned int vec)
@@ -393,6 +413,7 @@ static void notrace probe_softirq_exit(void *ignore, unsigned int vec)
 	struct ring_buffer_event *event;
 	struct softirq_dur_entry *entry;
 	unsigned int trace_ctx, gen;
+	bool stop;
 	u64 start = ic->start[IRQ_KIND_SOFT], delta, self;
 
 	if (!irq_end(tr, ic, IRQ_KIND_SOFT, irq_now(tr), &delta) ||
@@ -406,7 +427,8 @@ static void notrace probe_softirq_exit(void *ignore, unsigned int vec)
 	gen = READ_ONCE(irq_gen);
 	irq_stat_add(&ic->soft[vec], gen, NULL, start, delta, self);
 
-	if (!irq_over_thresh(self))
+	stop = irq_over_stop(self);
+	if (!stop && !irq_over_thresh(self))
 		return;
 
 	trace_ctx = tracing_gen_ctx();
@@ -426,6 +448,8 @@ static void notrace probe_softirq_exit(void *ignore, unsigned int vec)
 	}
 	irq_check_max(tr, self, gen, IRQ_KIND_SOFT, vec, 0,
 		      softirq_to_name[vec], trace_ctx);
+	if (stop)
+		tracer_tracing_off(tr);
 }
 
 static void notrace probe_tasklet_entry(void *ignore,
@@ -447,6 +471,7 @@ static void notrace probe_tasklet_exit(void *ignore,
 	struct ring_buffer_event *event;
 	struct tasklet_dur_entry *entry;
 	unsigned int trace_ctx, gen;
+	bool stop;
 	u64 start = ic->start[IRQ_KIND_TASKLET], delta, self;
 
 	if (!irq_end(tr, ic, IRQ_KIND_TASKLET, irq_now(tr), &delta))
@@ -461,7 +486,8 @@ static void notrace probe_tasklet_exit(void *ignore,
 			      (unsigned long)func, gen),
 		     gen, NULL, start, delta, self);
 
-	if (!irq_over_thresh(self))
+	stop = irq_over_stop(self);
+	if (!stop && !irq_over_thresh(self))
 		return;
 
 	trace_ctx = tracing_gen_ctx();
@@ -479,6 +505,8 @@ static void notrace probe_tasklet_exit(void *ignore,
 	}
 	irq_check_max(tr, self, gen, IRQ_KIND_TASKLET, -1, (unsigned long)func,
 		      "", trace_ctx);
+	if (stop)
+		tracer_tracing_off(tr);
 }
 
 /*
@@ -961,6 +989,11 @@ static const struct file_operations irq_stat_reset_fops = {
 	.llseek		= generic_file_llseek,
 };
 
+static struct trace_min_max_param irq_stop_param = {
+	.val	= &irq_stop_us,
+	.max	= &irq_stop_max_us,
+};
+
 #ifdef CONFIG_FTRACE_SELFTEST
 #define IRQ_SELFTEST_DELAY_US	1000
 
@@ -1075,6 +1108,8 @@ static __init int init_irq_tracer_fs(void)
 		return 0;
 	trace_create_file("irq_stat_reset", TRACE_MODE_WRITE, NULL, NULL,
 			  &irq_stat_reset_fops);
+	trace_create_file("irq_stop_tracing_us", TRACE_MODE_WRITE, NULL,
+			  &irq_stop_param, &trace_min_max_whole_fops);
 	/* A CPU coming back forgets what it ran before it went down. */
 	ret = cpuhp_setup_state_nocalls(CPUHP_BP_PREPARE_DYN, "trace/irq:prepare",
 					irq_cpu_prepare, NULL);

@@ -39,6 +39,8 @@ reset_tracing() {
 	echo > $T/set_event_pid 2>/dev/null || true
 	echo > $T/wakeup_latency_pids 2>/dev/null || true
 	echo 0 > $T/tracing_thresh 2>/dev/null || true
+	echo 0 > $T/wakeup_latency_stop_tracing_us 2>/dev/null || true
+	echo 0 > $T/irq_stop_tracing_us 2>/dev/null || true
 	echo 0 > $T/tracing_max_latency 2>/dev/null || true
 	for o in $T/options/*; do
 		case "${o##*/}" in
