@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * wake_late: a wakeup latency of known length, for the tests of
- * wakeup_latency_stop_us.
+ * wakeup_latency_stop_tracing_us.
  *
  * Writing "USEC" to /sys/kernel/debug/wake_late creates, on CPU 0, a
  * kernel thread "wake_late_a" (SCHED_FIFO 10) that goes to sleep, and
@@ -10,7 +10,9 @@
  * before the spike. Writing "go" wakes B: B waits until A is off the
  * runqueue, wakes A and busy-waits USEC on the trace clock, above A on
  * A's CPU. A is switched in when B is done: its wakeup latency is at
- * least USEC, and not much more. The write returns when A has run.
+ * least USEC, and not much more. The write returns when both threads
+ * are done. The threads wait interruptibly (kernel threads take no
+ * signal), so that a spike prepared and never run is no hung task.
  */
 #include <linux/completion.h>
 #include <linux/debugfs.h>
@@ -31,32 +33,44 @@ static unsigned int spin_us;
 static pid_t pid_a, pid_b;
 static struct task_struct *task_a, *task_b;
 static DECLARE_COMPLETION(a_go);
+static DECLARE_COMPLETION(b_go);
 static DECLARE_COMPLETION(a_done);
+static DECLARE_COMPLETION(b_done);
+
+/* Sleeps until @x is completed; kernel threads take no signal. */
+static void wake_late_wait(struct completion *x)
+{
+	while (wait_for_completion_interruptible(x))
+		;
+}
 
 static int wake_late_a(void *data)
 {
 	/* Off the CPU and off the runqueue until B wakes it. */
-	wait_for_completion(&a_go);
-	complete(&a_done);
-	return 0;
+	wake_late_wait(&a_go);
+	/* Not back into this module's text: it may be unloaded. */
+	kthread_complete_and_exit(&a_done, 0);
 }
 
 static int wake_late_b(void *data)
 {
 	u64 end, gend;
 
-	set_current_state(TASK_UNINTERRUPTIBLE);
-	schedule();
-	/* A shares CPU 0 below B: let it get to its sleep first. */
+	wake_late_wait(&b_go);
+	/*
+	 * A is bound to CPU 0 with B, below B, and only "prepare" woke it:
+	 * while B runs, A is asleep (off the runqueue), or was preempted
+	 * before it got there. Let it get to its sleep first.
+	 */
 	while (READ_ONCE(task_a->on_rq))
-		schedule_timeout_uninterruptible(1);
+		schedule_timeout_interruptible(1);
 	complete(&a_go);
 	/* Long enough on either trace clock: they run apart under TCG. */
 	end = trace_clock_local() + (u64)spin_us * NSEC_PER_USEC;
 	gend = trace_clock_global() + (u64)spin_us * NSEC_PER_USEC;
 	while (trace_clock_local() < end || trace_clock_global() < gend)
 		cpu_relax();
-	return 0;
+	kthread_complete_and_exit(&b_done, 0);
 }
 
 /* Creates A and B for a spike of @us; under wake_late_mutex. */
@@ -84,7 +98,9 @@ static int wake_late_prepare(unsigned int us)
 	get_task_struct(a);
 	get_task_struct(b);
 	reinit_completion(&a_go);
+	reinit_completion(&b_go);
 	reinit_completion(&a_done);
+	reinit_completion(&b_done);
 	spin_us = us;
 	task_a = a;
 	task_b = b;
@@ -100,8 +116,9 @@ static int wake_late_go(void)
 {
 	if (!task_a)
 		return -EINVAL;
-	wake_up_process(task_b);
+	complete(&b_go);
 	wait_for_completion(&a_done);
+	wait_for_completion(&b_done);
 	put_task_struct(task_a);
 	put_task_struct(task_b);
 	task_a = NULL;
@@ -149,6 +166,7 @@ static ssize_t wake_late_read(struct file *file, char __user *ubuf,
 }
 
 static const struct file_operations wake_late_fops = {
+	.owner	= THIS_MODULE,
 	.write	= wake_late_write,
 	.read	= wake_late_read,
 	.llseek	= default_llseek,
@@ -163,12 +181,12 @@ static int __init wake_late_init(void)
 
 static void __exit wake_late_exit(void)
 {
-	/* A spike prepared and never run: let its threads finish. */
+	/* No write runs after this; then let a spike never run finish. */
+	debugfs_remove(wake_late_file);
 	mutex_lock(&wake_late_mutex);
 	if (task_a)
 		wake_late_go();
 	mutex_unlock(&wake_late_mutex);
-	debugfs_remove(wake_late_file);
 }
 
 module_init(wake_late_init);
