@@ -29,6 +29,9 @@ reset_tracing() {
 	echo "$BOOT_BUFFER_KB" > $T/buffer_size_kb
 	grep -q "\[$BOOT_CLOCK\]" $T/trace_clock || echo "$BOOT_CLOCK" > $T/trace_clock
 	echo nop > $T/current_tracer
+	# before tracing_on: a threshold left set could stop it again
+	echo 0 > $T/wakeup_latency_stop_tracing_us 2>/dev/null || true
+	echo 0 > $T/irq_stop_tracing_us 2>/dev/null || true
 	echo 1 > $T/tracing_on
 	echo 0 > $T/events/enable
 	# dynamic probes a failed case left (debugfs-tests/probes/)
@@ -39,8 +42,6 @@ reset_tracing() {
 	echo > $T/set_event_pid 2>/dev/null || true
 	echo > $T/wakeup_latency_pids 2>/dev/null || true
 	echo 0 > $T/tracing_thresh 2>/dev/null || true
-	echo 0 > $T/wakeup_latency_stop_tracing_us 2>/dev/null || true
-	echo 0 > $T/irq_stop_tracing_us 2>/dev/null || true
 	echo 0 > $T/tracing_max_latency 2>/dev/null || true
 	for o in $T/options/*; do
 		case "${o##*/}" in
