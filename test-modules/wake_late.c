@@ -25,6 +25,8 @@
 #include <linux/uaccess.h>
 #include <uapi/linux/sched/types.h>
 
+#include "spin-clocks.h"
+
 #define WAKE_LATE_MAX_US	100000
 
 static DEFINE_MUTEX(wake_late_mutex);
@@ -54,8 +56,6 @@ static int wake_late_a(void *data)
 
 static int wake_late_b(void *data)
 {
-	u64 end, gend;
-
 	wake_late_wait(&b_go);
 	/*
 	 * A is bound to CPU 0 with B, below B, and only "prepare" woke it:
@@ -65,11 +65,7 @@ static int wake_late_b(void *data)
 	while (READ_ONCE(task_a->on_rq))
 		schedule_timeout_interruptible(1);
 	complete(&a_go);
-	/* Long enough on either trace clock: they run apart under TCG. */
-	end = trace_clock_local() + (u64)spin_us * NSEC_PER_USEC;
-	gend = trace_clock_global() + (u64)spin_us * NSEC_PER_USEC;
-	while (trace_clock_local() < end || trace_clock_global() < gend)
-		cpu_relax();
+	spin_both_clocks(spin_us);
 	kthread_complete_and_exit(&b_done, 0);
 }
 

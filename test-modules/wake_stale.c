@@ -23,6 +23,8 @@
 #include <linux/uaccess.h>
 #include <uapi/linux/sched/types.h>
 
+#include "spin-clocks.h"
+
 #define WAKE_STALE_MAX_US	100000
 
 static DEFINE_MUTEX(wake_stale_mutex);
@@ -34,16 +36,10 @@ static DECLARE_COMPLETION(b_done);
 
 static int wake_stale_b(void *data)
 {
-	u64 end, gend;
-
 	/* Woken by A, on A's CPU, at a higher priority: A is preempted. */
 	set_current_state(TASK_UNINTERRUPTIBLE);
 	schedule();
-	/* Long enough on either trace clock: they run apart under TCG. */
-	end = trace_clock_local() + (u64)spin_us * NSEC_PER_USEC;
-	gend = trace_clock_global() + (u64)spin_us * NSEC_PER_USEC;
-	while (trace_clock_local() < end || trace_clock_global() < gend)
-		cpu_relax();
+	spin_both_clocks(spin_us);
 	complete(&b_done);
 	return 0;
 }
