@@ -61,6 +61,12 @@ int main(int argc, char **argv)
 		uprobe_target_hit(i);
 		sum += i;
 	}
+	/*
+	 * Leave the CPU once while a recorder still runs: a switch out at
+	 * exit comes after the parent was told of the exit, and trace-cmd
+	 * may have stopped recording by then.
+	 */
+	usleep(10000);
 	printf("calls=%lu sum=%lu pid=%d\n", n, sum, (int)getpid());
 	return 0;
 }
