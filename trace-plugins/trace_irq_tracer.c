@@ -33,6 +33,11 @@
  * Nothing is added to the table or to tracing_max_latency while
  * tracing_on is 0.
  *
+ * Each row also keeps two log2 histograms of its handlers' durations,
+ * inclusive and self, written with the row under its sequence count and
+ * reset with it: trace_stat/irq_hist shows them per CPU, with no sum
+ * over the CPUs, so that a handler that takes longer on one CPU shows.
+ *
  * With irq_stop_tracing_us set, the first handler whose self time
  * reaches it is written to the buffer whatever tracing_thresh is, and
  * turns tracing_on off, as osnoise's stop_tracing_us does: the trace
@@ -94,6 +99,32 @@ static struct tracer_flags irq_flags = {
 #define IRQ_HARD_SLOTS		64
 #define IRQ_TASKLET_SLOTS	32
 
+/*
+ * Bucket b of a histogram holds the durations in [2^(b-1), 2^b) ns, as
+ * the wakeup latency histograms do; bucket 0 holds 0 ns, and the last
+ * one everything from 2^(IRQ_HIST_BUCKETS - 2) ns (1.07 s) up.
+ */
+#define IRQ_HIST_BUCKETS	32
+
+/*
+ * The histograms of one row of the table, on one CPU: per bucket, the
+ * handlers whose inclusive duration and whose self time fell in it,
+ * side by side, as a handler often adds to both of one bucket.
+ */
+struct irq_hist {
+	struct {
+		u64	total;
+		u64	self;
+	} b[IRQ_HIST_BUCKETS];
+};
+
+/* The rows' histograms of a CPU: too large for the per-CPU allocator. */
+struct irq_hist_cpu {
+	struct irq_hist	soft[NR_SOFTIRQS];
+	struct irq_hist	tasklet[IRQ_TASKLET_SLOTS + 1];
+	struct irq_hist	hard[IRQ_HARD_SLOTS + 1];
+};
+
 /* One row of the table, on one CPU. */
 struct irq_vec_stat {
 	seqcount_t	seq;
@@ -124,6 +155,7 @@ struct irq_cpu {
 	struct irq_vec_stat	soft[NR_SOFTIRQS];
 	struct irq_vec_stat	tasklet[IRQ_TASKLET_SLOTS + 1];
 	struct irq_vec_stat	hard[IRQ_HARD_SLOTS + 1];
+	struct irq_hist_cpu	*hist;	/* set before irq_cpus is */
 };
 
 /* Allocated with the first use of the tracer, never freed. */
@@ -179,13 +211,21 @@ static inline u64 irq_self(u64 delta, u64 sum, u64 sum0)
 	return nested < delta ? delta - nested : 0;
 }
 
+/* The bucket of a duration: its highest bit set, 1-based, or 0. */
+static inline unsigned int irq_hist_bucket(u64 ns)
+{
+	return min_t(unsigned int, fls64(ns), IRQ_HIST_BUCKETS - 1);
+}
+
 /*
- * Adds one handler to a row of this CPU. Only this CPU writes its rows,
- * and a row is written by one class of handler, which does not nest in
- * itself: the sequence count needs no lock.
+ * Adds one handler to a row of this CPU and to its histograms @h. Only
+ * this CPU writes its rows, and a row is written by one class of
+ * handler, which does not nest in itself: the sequence count needs no
+ * lock.
  */
-static void irq_stat_add(struct irq_vec_stat *st, unsigned int gen,
-			 const char *name, u64 start, u64 delta, u64 self)
+static void irq_stat_add(struct irq_vec_stat *st, struct irq_hist *h,
+			 unsigned int gen, const char *name, u64 start,
+			 u64 delta, u64 self)
 {
 	raw_write_seqcount_begin(&st->seq);
 	if (st->gen != gen) {
@@ -195,9 +235,12 @@ static void irq_stat_add(struct irq_vec_stat *st, unsigned int gen,
 		st->max = 0;
 		st->self_total = 0;
 		st->self_max = 0;
+		memset(h, 0, sizeof(*h));
 		if (name)
 			strscpy(st->name, name, sizeof(st->name));
 	}
+	h->b[irq_hist_bucket(delta)].total++;
+	h->b[irq_hist_bucket(self)].self++;
 	if (!st->count || delta < st->min)
 		st->min = delta;
 	if (!st->count || self < st->self_min)
@@ -215,30 +258,31 @@ static void irq_stat_add(struct irq_vec_stat *st, unsigned int gen,
 }
 
 /*
- * The row of @key in a per-CPU hash of @slots rows plus an overflow row.
- * A row of an older generation is free: rows of the current generation
- * are only ever claimed by probing from the key's hash, so a key's row
- * comes before the first free row of its probe sequence.
+ * The index of the row of @key in a per-CPU hash of @slots rows plus an
+ * overflow row. A row of an older generation is free: rows of the
+ * current generation are only ever claimed by probing from the key's
+ * hash, so a key's row comes before the first free row of its probe
+ * sequence.
  */
-static struct irq_vec_stat *irq_slot(struct irq_vec_stat *rows,
-				     unsigned int slots, unsigned long key,
-				     unsigned int gen)
+static unsigned int irq_slot(struct irq_vec_stat *rows, unsigned int slots,
+			     unsigned long key, unsigned int gen)
 {
 	unsigned int i, h = hash_long(key, 16) % slots;
 
 	for (i = 0; i < slots; i++) {
-		struct irq_vec_stat *st = &rows[(h + i) % slots];
+		unsigned int n = (h + i) % slots;
+		struct irq_vec_stat *st = &rows[n];
 
 		if (st->gen == gen && st->key == key)
-			return st;
+			return n;
 		/* readers skip a row of another generation */
 		if (st->gen != gen) {
 			st->key = key;
-			return st;
+			return n;
 		}
 	}
 	/* Table full: the overflow row, whose key stays 0. */
-	return &rows[slots];
+	return slots;
 }
 
 /*
@@ -345,7 +389,7 @@ static void notrace probe_irq_exit(void *ignore, int irq,
 	struct ring_buffer_event *event;
 	struct hardirq_dur_entry *entry;
 	const char *name = action->name ? action->name : "";
-	unsigned int trace_ctx, gen;
+	unsigned int trace_ctx, gen, i;
 	bool stop;
 	u64 start = ic->start[IRQ_KIND_HARD], delta;
 
@@ -356,8 +400,9 @@ static void notrace probe_irq_exit(void *ignore, int irq,
 		return;
 
 	gen = READ_ONCE(irq_gen);
-	irq_stat_add(irq_slot(ic->hard, IRQ_HARD_SLOTS, irq + 1UL, gen), gen,
-		     name, start, delta, delta);
+	i = irq_slot(ic->hard, IRQ_HARD_SLOTS, irq + 1UL, gen);
+	irq_stat_add(&ic->hard[i], &ic->hist->hard[i], gen, name, start,
+		     delta, delta);
 
 	stop = irq_over_stop(delta);
 	if (!stop && !irq_over_thresh(delta))
@@ -425,7 +470,8 @@ static void notrace probe_softirq_exit(void *ignore, unsigned int vec)
 		return;
 
 	gen = READ_ONCE(irq_gen);
-	irq_stat_add(&ic->soft[vec], gen, NULL, start, delta, self);
+	irq_stat_add(&ic->soft[vec], &ic->hist->soft[vec], gen, NULL, start,
+		     delta, self);
 
 	stop = irq_over_stop(self);
 	if (!stop && !irq_over_thresh(self))
@@ -470,7 +516,7 @@ static void notrace probe_tasklet_exit(void *ignore,
 	struct trace_buffer *buffer = READ_ONCE(tr->array_buffer.buffer);
 	struct ring_buffer_event *event;
 	struct tasklet_dur_entry *entry;
-	unsigned int trace_ctx, gen;
+	unsigned int trace_ctx, gen, i;
 	bool stop;
 	u64 start = ic->start[IRQ_KIND_TASKLET], delta, self;
 
@@ -482,9 +528,9 @@ static void notrace probe_tasklet_exit(void *ignore,
 		return;
 
 	gen = READ_ONCE(irq_gen);
-	irq_stat_add(irq_slot(ic->tasklet, IRQ_TASKLET_SLOTS,
-			      (unsigned long)func, gen),
-		     gen, NULL, start, delta, self);
+	i = irq_slot(ic->tasklet, IRQ_TASKLET_SLOTS, (unsigned long)func, gen);
+	irq_stat_add(&ic->tasklet[i], &ic->hist->tasklet[i], gen, NULL, start,
+		     delta, self);
 
 	stop = irq_over_stop(self);
 	if (!stop && !irq_over_thresh(self))
@@ -526,9 +572,9 @@ static void irq_stats_reset(struct trace_array *tr)
 }
 
 /* Forgets what a CPU was running: at tracer start and CPU bring-up. */
-static void irq_cpu_clear(int cpu)
+static void irq_cpu_clear(struct irq_cpu __percpu *cpus, int cpu)
 {
-	struct irq_cpu *ic = per_cpu_ptr(irq_cpus, cpu);
+	struct irq_cpu *ic = per_cpu_ptr(cpus, cpu);
 
 	memset(ic->start, 0, sizeof(ic->start));
 	memset(ic->soft_raise, 0, sizeof(ic->soft_raise));
@@ -542,9 +588,39 @@ static void irq_cpu_clear(int cpu)
  */
 static int irq_cpu_prepare(unsigned int cpu)
 {
-	if (READ_ONCE(irq_cpus))
-		irq_cpu_clear(cpu);
+	/* pairs with the release in irq_tracer_init() */
+	struct irq_cpu __percpu *cpus = smp_load_acquire(&irq_cpus);
+
+	if (cpus)
+		irq_cpu_clear(cpus, cpu);
 	return 0;
+}
+
+/*
+ * The per-CPU table and each CPU's histograms, allocated with the first
+ * use of the tracer and kept.
+ */
+static struct irq_cpu __percpu *irq_cpus_alloc(void)
+{
+	struct irq_cpu __percpu *cpus = alloc_percpu(struct irq_cpu);
+	int cpu;
+
+	if (!cpus)
+		return NULL;
+	for_each_possible_cpu(cpu) {
+		struct irq_cpu *ic = per_cpu_ptr(cpus, cpu);
+
+		ic->hist = kvzalloc_node(sizeof(*ic->hist), GFP_KERNEL,
+					 cpu_to_node(cpu));
+		if (!ic->hist)
+			goto fail;
+	}
+	return cpus;
+fail:
+	for_each_possible_cpu(cpu)
+		kvfree(per_cpu_ptr(cpus, cpu)->hist);
+	free_percpu(cpus);
+	return NULL;
 }
 
 static int irq_register_probes(void)
@@ -609,18 +685,21 @@ static int irq_tracer_init(struct trace_array *tr)
 
 	mutex_lock(&irq_stat_mutex);
 	if (!irq_cpus) {
-		struct irq_cpu __percpu *cpus = alloc_percpu(struct irq_cpu);
+		struct irq_cpu __percpu *cpus = irq_cpus_alloc();
 
 		if (!cpus) {
 			mutex_unlock(&irq_stat_mutex);
 			return -ENOMEM;
 		}
-		/* irq_cpu_prepare() reads it without the mutex */
-		WRITE_ONCE(irq_cpus, cpus);
+		/*
+		 * Whole, zeroed, with its histograms: irq_cpu_prepare() and
+		 * the trace_stat readers load it without the mutex.
+		 */
+		smp_store_release(&irq_cpus, cpus);
 	}
 	/* No probe runs: the other CPUs' state can be written. */
 	for_each_possible_cpu(cpu)
-		irq_cpu_clear(cpu);
+		irq_cpu_clear(irq_cpus, cpu);
 	irq_stats_reset(tr);
 	mutex_unlock(&irq_stat_mutex);
 
@@ -782,8 +861,12 @@ struct irq_row {
 static struct irq_row *irq_rows;
 static unsigned int irq_nr_rows;
 
-/* A consistent copy of a row of the current generation, or false. */
-static bool irq_stat_copy(struct irq_vec_stat *dst, struct irq_vec_stat *src,
+/*
+ * A consistent copy of a row of the current generation, and of its
+ * histograms @sh into @dh unless @sh is NULL; or false.
+ */
+static bool irq_stat_copy(struct irq_vec_stat *dst, struct irq_hist *dh,
+			  struct irq_vec_stat *src, struct irq_hist *sh,
 			  unsigned int gen)
 {
 	unsigned int seq;
@@ -791,8 +874,36 @@ static bool irq_stat_copy(struct irq_vec_stat *dst, struct irq_vec_stat *src,
 	do {
 		seq = raw_read_seqcount_begin(&src->seq);
 		memcpy(dst, src, sizeof(*dst));
+		if (sh)
+			memcpy(dh, sh, sizeof(*dh));
 	} while (read_seqcount_retry(&src->seq, seq));
 	return dst->gen == gen && dst->count;
+}
+
+/* The vector that row @i of a CPU's rows of @kind stands for, or -1. */
+static int irq_row_vec(enum irq_kind kind, unsigned int i,
+		       struct irq_vec_stat *st)
+{
+	if (kind == IRQ_KIND_SOFT)
+		return i;
+	if (kind == IRQ_KIND_HARD && st->key)
+		return st->key - 1;
+	return -1;
+}
+
+/* The name of a row, last on its line: a tasklet's may be "fn [mod]". */
+static void irq_seq_name(struct seq_file *s, enum irq_kind kind, int vec,
+			 struct irq_vec_stat *st)
+{
+	if (kind == IRQ_KIND_SOFT)
+		seq_puts(s, softirq_to_name[vec]);
+	else if (kind == IRQ_KIND_HARD && vec >= 0)
+		seq_puts(s, st->name[0] ? st->name : "-");
+	else if (kind == IRQ_KIND_TASKLET && st->key)
+		seq_printf(s, "%ps", (void *)st->key);
+	else
+		seq_puts(s, "(other)");
+	seq_putc(s, '\n');
 }
 
 static void irq_row_merge(struct irq_row *row, struct irq_vec_stat *st,
@@ -843,14 +954,9 @@ static void irq_stat_collect(enum irq_kind kind, struct irq_vec_stat *rows,
 	int vec;
 
 	for (i = 0; i < n; i++) {
-		if (!irq_stat_copy(&st, &rows[i], gen))
+		if (!irq_stat_copy(&st, NULL, &rows[i], NULL, gen))
 			continue;
-		if (kind == IRQ_KIND_SOFT)
-			vec = i;
-		else if (kind == IRQ_KIND_HARD)
-			vec = st.key ? st.key - 1 : -1;
-		else
-			vec = -1;
+		vec = irq_row_vec(kind, i, &st);
 		irq_row_merge(irq_row_get(kind, vec,
 					  kind == IRQ_KIND_TASKLET ? st.key : 0),
 			      &st, cpu);
@@ -862,11 +968,14 @@ static void *irq_stat_start(struct tracer_stat *trace)
 	unsigned int max_rows, gen;
 	int cpu;
 
+	/* pairs with the release in irq_tracer_init() */
+	struct irq_cpu __percpu *cpus = smp_load_acquire(&irq_cpus);
+
 	/* The stat session mutex serializes readers of this table. */
 	vfree(irq_rows);
 	irq_rows = NULL;
 	irq_nr_rows = 0;
-	if (!irq_cpus)
+	if (!cpus)
 		return NULL;
 
 	max_rows = NR_SOFTIRQS + num_possible_cpus() *
@@ -877,7 +986,7 @@ static void *irq_stat_start(struct tracer_stat *trace)
 
 	gen = READ_ONCE(irq_gen);
 	for_each_possible_cpu(cpu) {
-		struct irq_cpu *ic = per_cpu_ptr(irq_cpus, cpu);
+		struct irq_cpu *ic = per_cpu_ptr(cpus, cpu);
 
 		irq_stat_collect(IRQ_KIND_HARD, ic->hard, IRQ_HARD_SLOTS + 1,
 				 gen, cpu);
@@ -938,16 +1047,7 @@ static int irq_stat_show(struct seq_file *s, void *p)
 	secs = div_u64_rem(row->st.self_max_ts, NSEC_PER_SEC, &rem);
 	seq_printf(s, " %7d %5llu.%06u ", row->max_cpu, secs,
 		   (u32)(rem / NSEC_PER_USEC));
-	/* Last, as a tasklet's name may read "func [module]". */
-	if (row->kind == IRQ_KIND_SOFT)
-		seq_puts(s, softirq_to_name[row->vec]);
-	else if (row->kind == IRQ_KIND_HARD && row->vec >= 0)
-		seq_puts(s, row->st.name[0] ? row->st.name : "-");
-	else if (row->kind == IRQ_KIND_TASKLET && row->st.key)
-		seq_printf(s, "%ps", (void *)row->st.key);
-	else
-		seq_puts(s, "(other)");
-	seq_putc(s, '\n');
+	irq_seq_name(s, row->kind, row->vec, &row->st);
 	return 0;
 }
 
@@ -958,6 +1058,175 @@ static struct tracer_stat irq_tracer_stat = {
 	.stat_cmp	= irq_stat_cmp,
 	.stat_show	= irq_stat_show,
 	.stat_headers	= irq_stat_headers,
+};
+
+/* ---- trace_stat/irq_hist: each row's histograms, per CPU ---- */
+
+/* A row with a count when the read began; its figures are read later. */
+struct irq_hist_row {
+	enum irq_kind	kind;
+	int		vec;
+	int		cpu;
+	unsigned int	idx;	/* in its CPU's rows of its class */
+	unsigned long	key;
+};
+
+static struct irq_hist_row *irq_hist_rows;
+static unsigned int irq_hist_nr_rows;
+static unsigned int irq_hist_gen;	/* of the table when the read began */
+
+/* The rows of @kind of a CPU, their number and their histograms. */
+static struct irq_vec_stat *irq_kind_rows(struct irq_cpu *ic,
+					  enum irq_kind kind,
+					  struct irq_hist **hists,
+					  unsigned int *n)
+{
+	switch (kind) {
+	case IRQ_KIND_HARD:
+		*hists = ic->hist->hard;
+		*n = ARRAY_SIZE(ic->hard);
+		return ic->hard;
+	case IRQ_KIND_SOFT:
+		*hists = ic->hist->soft;
+		*n = ARRAY_SIZE(ic->soft);
+		return ic->soft;
+	default:
+		*hists = ic->hist->tasklet;
+		*n = ARRAY_SIZE(ic->tasklet);
+		return ic->tasklet;
+	}
+}
+
+/*
+ * Lists the rows that have a count, without their histograms, which
+ * irq_hist_stat_show() copies with the row: a read holds a few bytes
+ * per row, whatever the number of possible CPUs.
+ */
+static void *irq_hist_stat_start(struct tracer_stat *trace)
+{
+	/* pairs with the release in irq_tracer_init() */
+	struct irq_cpu __percpu *cpus = smp_load_acquire(&irq_cpus);
+	unsigned int max_rows, gen, i, n;
+	struct irq_vec_stat st, *rows;
+	struct irq_hist_row *row;
+	struct irq_hist *hists;
+	enum irq_kind kind;
+	int cpu;
+
+	/* The stat session mutex serializes readers of irq_hist_rows. */
+	vfree(irq_hist_rows);
+	irq_hist_rows = NULL;
+	irq_hist_nr_rows = 0;
+	if (!cpus)
+		return NULL;
+
+	max_rows = num_possible_cpus() *
+		   (NR_SOFTIRQS + IRQ_HARD_SLOTS + 1 + IRQ_TASKLET_SLOTS + 1);
+	irq_hist_rows = vzalloc(array_size(max_rows, sizeof(*irq_hist_rows)));
+	if (!irq_hist_rows)
+		return NULL;
+
+	gen = READ_ONCE(irq_gen);
+	irq_hist_gen = gen;
+	for_each_possible_cpu(cpu) {
+		struct irq_cpu *ic = per_cpu_ptr(cpus, cpu);
+
+		for (kind = 0; kind < IRQ_KIND_MAX; kind++) {
+			rows = irq_kind_rows(ic, kind, &hists, &n);
+			for (i = 0; i < n; i++) {
+				if (!irq_stat_copy(&st, NULL, &rows[i], NULL, gen))
+					continue;
+				if (WARN_ON_ONCE(irq_hist_nr_rows >= max_rows))
+					goto out;
+				row = &irq_hist_rows[irq_hist_nr_rows++];
+				row->kind = kind;
+				row->vec = irq_row_vec(kind, i, &st);
+				row->cpu = cpu;
+				row->idx = i;
+				row->key = st.key;
+			}
+		}
+	}
+out:
+	return irq_hist_nr_rows ? &irq_hist_rows[0] : NULL;
+}
+
+static void *irq_hist_stat_next(void *prev, int idx)
+{
+	return idx < irq_hist_nr_rows ? &irq_hist_rows[idx] : NULL;
+}
+
+/*
+ * By class, vector (or tasklet function), then CPU, ascending: the
+ * first row shown is the one that compares highest.
+ */
+static int irq_hist_stat_cmp(const void *p1, const void *p2)
+{
+	const struct irq_hist_row *a = p1, *b = p2;
+
+	if (a->kind != b->kind)
+		return a->kind < b->kind ? 1 : -1;
+	if (a->vec != b->vec)
+		return a->vec < b->vec ? 1 : -1;
+	if (a->key != b->key)
+		return a->key < b->key ? 1 : -1;
+	if (a->cpu != b->cpu)
+		return a->cpu < b->cpu ? 1 : -1;
+	return 0;
+}
+
+static int irq_hist_stat_headers(struct seq_file *s)
+{
+	seq_puts(s, "# per CPU, one line per bucket that has a count; from, to: in ns; total: inclusive; self: without nested handlers\n");
+	seq_puts(s, "# kind    vector  cpu    from(ns)      to(ns)      total       self name\n");
+	return 0;
+}
+
+/*
+ * One line per bucket of the row that has a count, from one consistent
+ * copy of the row and its histograms: nothing if a reset, or another
+ * handler's key, took the row since the read began.
+ */
+static int irq_hist_stat_show(struct seq_file *s, void *p)
+{
+	struct irq_hist_row *row = p;
+	struct irq_cpu *ic = per_cpu_ptr(irq_cpus, row->cpu);
+	struct irq_vec_stat st, *rows;
+	struct irq_hist h, *hists;
+	unsigned int b, n;
+	u64 from, to;
+
+	rows = irq_kind_rows(ic, row->kind, &hists, &n);
+	if (!irq_stat_copy(&st, &h, &rows[row->idx], &hists[row->idx],
+			   irq_hist_gen) || st.key != row->key)
+		return 0;
+
+	for (b = 0; b < IRQ_HIST_BUCKETS; b++) {
+		if (!h.b[b].total && !h.b[b].self)
+			continue;
+		if (!b) {
+			from = 0;
+			to = 0;
+		} else {
+			from = 1ULL << (b - 1);
+			/* the last bucket has no upper bound */
+			to = b == IRQ_HIST_BUCKETS - 1 ? U64_MAX : 2 * from - 1;
+		}
+		seq_printf(s, "  %-7s %6d %4d %11llu %11llu %10llu %10llu ",
+			   irq_kind_name[row->kind], row->vec, row->cpu, from,
+			   to, h.b[b].total, h.b[b].self);
+		irq_seq_name(s, row->kind, row->vec, &st);
+	}
+	return 0;
+}
+
+static struct tracer_stat irq_hist_tracer_stat = {
+	.name		= "irq_hist",
+	.stat_start	= irq_hist_stat_start,
+	.stat_next	= irq_hist_stat_next,
+	.stat_cmp	= irq_hist_stat_cmp,
+	.stat_show	= irq_hist_stat_show,
+	.stat_headers	= irq_hist_stat_headers,
 };
 
 /* ---- irq_stat_reset: "1" zeroes the table and tracing_max_latency ---- */
@@ -1115,6 +1384,9 @@ static __init int init_irq_tracer_fs(void)
 					irq_cpu_prepare, NULL);
 	if (ret < 0)
 		pr_warn("irq tracer: no CPU hotplug callback (%d)\n", ret);
-	return register_stat_tracer(&irq_tracer_stat);
+	ret = register_stat_tracer(&irq_tracer_stat);
+	if (ret)
+		return ret;
+	return register_stat_tracer(&irq_hist_tracer_stat);
 }
 fs_initcall(init_irq_tracer_fs);

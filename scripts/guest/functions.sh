@@ -41,6 +41,7 @@ reset_tracing() {
 	echo 0 > $T/options/stacktrace 2>/dev/null || true
 	echo > $T/set_event_pid 2>/dev/null || true
 	echo > $T/wakeup_latency_pids 2>/dev/null || true
+	echo > $T/wakeup_latency_cgroups 2>/dev/null || true
 	echo 0 > $T/tracing_thresh 2>/dev/null || true
 	echo 0 > $T/tracing_max_latency 2>/dev/null || true
 	for o in $T/options/*; do
@@ -716,6 +717,29 @@ irq_rows_consistent() { # [file]
 		n++
 	}
 	END { print n + 0; exit bad }' "${1:-trace_stat/irq}"
+}
+
+# Checks every line of trace_stat/irq_hist (or FILE, reads one after
+# the other, each from its header): the bounds a power-of-2 bucket (the
+# last one open), a count in each line, and per row (kind, vector, CPU)
+# as many handlers in the inclusive column as in the self one, as a row
+# and its histograms are read whole. Prints the number of lines.
+irq_hist_consistent() { # [file]
+	awk '
+	function flush(  k) {
+		for (k in t) if (t[k] != s[k]) { print "row " k ": " t[k] " inclusive, " s[k] " self"; bad = 1 }
+		split("", t); split("", s)
+	}
+	/^# kind/ { flush(); next }
+	/^#/ { next }
+	{
+		if ($6 + $7 < 1 || $6 < 0 || $7 < 0) { print "no count: " $0; bad = 1 }
+		if (!($4 == 0 && $5 == 0 || $4 > 0 && $5 == 2 * $4 - 1 || $4 == 1073741824 && $5 > 1e19)) { print "bad bounds: " $0; bad = 1 }
+		k = $1 " " $2 " " $3 " " $8
+		t[k] += $6; s[k] += $7
+		n++
+	}
+	END { flush(); print n + 0; exit bad }' "${1:-trace_stat/irq_hist}"
 }
 
 # Checks every row of trace_stat/wakeup_latency (or FILE): the total is
