@@ -255,14 +255,15 @@ stress: kernel initramfs
 # Kernels with the same non-debug config: the pristine source (a git
 # worktree of build/linux at "pristine"), the patched one, and the
 # patched source with the series' own configs off (noseries), which must
-# cost what pristine does. QUICK=1 (CI's smoke run) builds the patched
-# one only. Each gets the initramfs plus its own build of the modules
-# the benchmark loads.
+# cost what pristine does. Each gets the initramfs plus its own build of the modules
+# the benchmark loads. QUICK=1 (CI's smoke run) builds no bench kernel:
+# it boots the test kernel (debug options on, so its figures only show
+# that each part of the benchmark runs) with the test initramfs plus
+# ring_buffer_benchmark.ko, which the debug fragment builds for it.
 BENCH		:= $(BUILD)/bench$(SFX)
 BENCH_CONFIGS	:= base trace bench
 SERIES_SYMS	:= CONFIG_SCHED_SWITCH_TRACER CONFIG_IRQ_HANDLER_TRACER \
 		   CONFIG_MODULE_EVENT_TRACER CONFIG_HUGETLB_TRACER
-BENCH_KERNELS	:= $(if $(QUICK),patched,pristine patched noseries)
 
 # $(call bench_kernel,NAME,SRC,EXTRA-FRAGMENTS)
 define bench_kernel
@@ -287,19 +288,28 @@ define bench_kernel
 		cat $(INITRAMFS) - > $(BENCH)/initramfs-$(1).cpio.gz
 endef
 
+ifeq ($(QUICK),)
 bench-kernels: tree initramfs
-	$(if $(filter pristine,$(BENCH_KERNELS)),@if [ ! -d $(BENCH)/src-pristine ]; then \
+	@if [ ! -d $(BENCH)/src-pristine ]; then \
 		mkdir -p $(BENCH) && git -C $(KSRC) worktree add -q --detach \
-			$(BENCH)/src-pristine pristine; fi)
-	$(if $(filter pristine,$(BENCH_KERNELS)),$(call bench_kernel,pristine,$(BENCH)/src-pristine))
+			$(BENCH)/src-pristine pristine; fi
+	$(call bench_kernel,pristine,$(BENCH)/src-pristine)
 	$(call bench_kernel,patched,$(KSRC))
-	$(if $(filter noseries,$(BENCH_KERNELS)),$(call bench_kernel,noseries,$(KSRC),noseries))
+	$(call bench_kernel,noseries,$(KSRC),noseries)
+else
+bench-kernels: modules initramfs
+	rm -rf $(BENCH)/rd-test && mkdir -p $(BENCH)/rd-test/tests/modules
+	cp $(MODDIR)/irq_delay.ko $(KOBJ)/kernel/trace/ring_buffer_benchmark.ko \
+		$(BENCH)/rd-test/tests/modules/
+	(cd $(BENCH)/rd-test && find . | cpio -o -H newc --quiet -R 0:0) | gzip -1 | \
+		cat $(INITRAMFS) - > $(BENCH)/initramfs-test.cpio.gz
+endif
 
 # Cost of the series off (pristine against patched and noseries), and of
 # each tracer on against nop, the mainline events and the raw ring
 # buffer, in icount guests; see scripts/bench.sh.
 bench: bench-kernels
-	BENCH_DIR=$(BENCH) scripts/bench.sh
+	BENCH_DIR=$(BENCH) $(if $(QUICK),BENCH_TEST_KERNEL=$(BZIMAGE)) scripts/bench.sh
 
 # The demo's console goes to build/run/console.log too; its plots, drawn
 # from the data that the demo prints, to build/run/*.png.
