@@ -165,6 +165,56 @@ for t, goal_e in (("sched_switch", "<= 1.0 x events"), ("irq", "<= 1.0 x events"
                   "<= 2.0", 0, 2.0, "ring_buffer_benchmark: %.0f per entry" % rb)
     if not resolved(ct) and not resolved(ce):
         plot.append((t, med(ct), min(ct), max(ct), med(ce), min(ce), max(ce)))
+# Where an event's cost goes (the tasklet burst, irq:* events): each
+# mode's cost over nop in its repetition, per tracepoint hit (the hits
+# are the entries that "events" wrote, the same in every mode).
+bnop = series("brk.nop.ns")
+bhits = series("brk.events.written")
+burst = med(series("on.irq.units"))
+
+
+def brk(mode):
+    return [(m - n) * burst / h for m, n, h in zip(series("brk.%s.ns" % mode), bnop, bhits) if h]
+
+
+def brk_row(item, xs, notes):
+    if xs:
+        rows.append(("breakdown", item, "%.0f" % med(xs), "%.0f-%.0f" % (min(xs), max(xs)),
+                     "", resolved(xs), notes))
+        csvrows.append(("breakdown", item, "ns_per_hit", med(xs), min(xs), max(xs), len(xs)))
+
+
+if bnop and bhits:
+    b = {m: brk(m) for m in ("evoff", "evfalse", "events", "evtrue", "ev2", "irqoff", "irq")}
+
+    def diff(a, c):
+        return [x - y for x, y in zip(b[a], b[c])]
+
+    hits = "%.2f hits per tasklet" % (med(bhits) / burst)
+    brk_row("events, tracing_on 0", b["evoff"],
+            "the tracepoint's call and probe-list walk, the event's probe, tracing_gen_ctx(),"
+            " a reserve the disabled buffer refuses; " + hits)
+    brk_row("events written", b["events"], "the above, and reserve, fill, commit")
+    brk_row("events written, over tracing_on 0", diff("events", "evoff"),
+            "reserve, fill and commit: %.2f of the raw ring buffer write (%.0f)"
+            % (med(diff("events", "evoff")) / rb if rb == rb and rb else float("nan"), rb))
+    brk_row("filter that drops every entry", b["evfalse"],
+            "filled in the per-CPU buffered-event page, checked, dropped")
+    brk_row("filter that passes every entry, over no filter", diff("evtrue", "events"),
+            "the buffered-event page, the check, and the copy into the ring buffer")
+    brk_row("a second probe (an instance, tracing_on 0)", diff("ev2", "events"),
+            "the same events on in an instance whose buffer refuses: one more probe per hit")
+    ioff = [x * h / burst for x, h in zip(b["irqoff"], bhits)]
+    ion = [x * h / burst for x, h in zip(b["irq"], bhits)]
+    for item, xs, notes in (("irq tracer, tracing_on 0: per tasklet", ioff,
+                             "its probes' early exit, over nop, per tasklet"),
+                            ("irq tracer: per tasklet", ion,
+                             "clock reads, table, histograms and %.2f entries per tasklet"
+                             % (med(series("brk.irq.written")) / burst))):
+        if xs:
+            rows.append(("breakdown", item, "%.0f" % med(xs), "%.0f-%.0f" % (min(xs), max(xs)),
+                         "", resolved(xs), notes))
+            csvrows.append(("breakdown", item, "ns_per_tasklet", med(xs), min(xs), max(xs), len(xs)))
 rows.append(("reference", "ring_buffer_benchmark write", "%.0f" % rb, "", "", "",
              "icount ns per entry, writer only"))
 rows.append(("reference", "tracepoint benchmark event", "%.0f" % tp if tp == tp else "n/a", "", "", "",

@@ -7,8 +7,10 @@
 #                   mainline wakeup_rt tracer on, under an RT ping-pong.
 #                   Every kernel, in an icount guest.
 #   BENCH_PART=on   each plugin tracer against nop and its mainline events,
-#                   per entry; the raw ring buffer write; the tracepoint
-#                   benchmark; sched_switch in 1, 2 and 4 instances.
+#                   per entry; where an event's cost goes (tracing off,
+#                   filters, a second probe); the raw ring buffer write;
+#                   the tracepoint benchmark; sched_switch in 1, 2 and 4
+#                   instances.
 #                   Patched kernel, icount guest.
 #   BENCH_PART=smp  entries written per unit of work, and events lost
 #                   under trace-cmd record. Patched kernel, 2-vCPU TCG.
@@ -213,6 +215,64 @@ for spec in "$@"; do
 	setup nop
 	[ -e /sys/kernel/debug/irq_delay ] || insmod /tests/modules/irq_delay.ko
 done
+
+# Where an event's cost goes: the tasklet burst under the irq:* events,
+# each mode against nop in the same repetition. Every mode hits the same
+# tracepoints the same number of times (the entries that "events"
+# writes), so a mode's cost over nop, divided by those hits, is its cost
+# per hit:
+#   evoff    events on, tracing_on 0: the tracepoint's call and the walk
+#            of its probe list, the event's probe, tracing_gen_ctx() and
+#            a reserve that the disabled buffer refuses;
+#   evfalse  a filter that no entry passes (common_pid < 0): the entry is
+#            filled in the per-CPU buffered-event page, checked, dropped;
+#   events   no filter: reserve, fill and commit in the ring buffer;
+#   evtrue   a filter that every entry passes (common_pid >= 0): the
+#            buffered-event page, the check, the copy into the buffer;
+#   ev2      "events", and the same events on in an instance whose
+#            tracing_on is 0: a second probe on each tracepoint;
+#   irqoff   the irq tracer with tracing_on 0: its probes' early exit;
+#   irq      the irq tracer.
+brk_setup() { # mode
+	setup nop
+	echo 0 > events/irq/filter
+	case $1 in
+	nop) ;;
+	irq|irqoff) setup irq ;;
+	*) setup events irq ;;
+	esac
+	case $1 in
+	evfalse) echo 'common_pid < 0' > events/irq/filter ;;
+	evtrue) echo 'common_pid >= 0' > events/irq/filter ;;
+	ev2)
+		mkdir instances/brk
+		echo 0 > instances/brk/tracing_on
+		echo 1 > instances/brk/events/irq/enable ;;
+	esac
+	case $1 in evoff|irqoff) echo 0 > tracing_on ;; esac
+}
+brk_clear() {
+	echo 1 > tracing_on
+	if [ -d instances/brk ]; then
+		echo 0 > instances/brk/events/irq/enable
+		rmdir instances/brk
+	fi
+}
+[ -e /sys/kernel/debug/irq_delay ] || insmod /tests/modules/irq_delay.ko || exit 1
+r=0
+while [ $r -lt "$REPS" ]; do
+	for mode in nop evoff evfalse events evtrue ev2 irqoff irq; do
+		brk_setup $mode
+		w0=$(written)
+		t=$(w_tasklet)
+		echo "RESULT brk.$mode.ns $t"
+		echo "RESULT brk.$mode.written $(( $(written) - w0 ))"
+		brk_clear
+	done
+	r=$((r + 1))
+done
+setup nop
+echo 0 > events/irq/filter
 
 # sched_switch in 1, 2 and 4 buffers (the top level and instances), each
 # against nop in the same repetition.
