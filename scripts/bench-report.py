@@ -215,6 +215,28 @@ if bnop and bhits:
             rows.append(("breakdown", item, "%.0f" % med(xs), "%.0f-%.0f" % (min(xs), max(xs)),
                          "", resolved(xs), notes))
             csvrows.append(("breakdown", item, "ns_per_tasklet", med(xs), min(xs), max(xs), len(xs)))
+# Table read time against its size (lines): the first and last steps,
+# and the time per line added, over the first and the second half of
+# the steps (flat if a read costs the same per line at any size).
+for f in ("irq", "irq_hist"):
+    steps = sorted({int(k.split(".")[2]) for k in P if k.startswith("tblread.%s." % f)})
+    pts = [(med(series("tblread.%s.%d.lines" % (f, k))), med(series("tblread.%s.%d.ns" % (f, k))))
+           for k in steps]
+    pts = [(l, t) for l, t in pts if l == l and t == t]
+    if len(pts) < 3:
+        continue
+    (l0, t0), (lm, tm), (l1, t1) = pts[0], pts[len(pts) // 2], pts[-1]
+    rows.append(("table read", "trace_stat/%s: %d to %d lines" % (f, l0, l1), "%.0f -> %.0f" % (t0, t1),
+                 "", "", "", "icount ns per read (20 reads by one cat, less a cat of 20 /dev/null), %d steps"
+                 % len(pts)))
+    csvrows += [("table read", f, "ns_per_read_first", t0, "", "", l0),
+                ("table read", f, "ns_per_read_last", t1, "", "", l1)]
+    if l1 > lm > l0:
+        a, b = (tm - t0) / (lm - l0), (t1 - tm) / (l1 - lm)
+        rows.append(("table read", "trace_stat/%s: per line added" % f, "%.0f / %.0f" % (a, b),
+                     "", "flat", "", "icount ns per line: lines %d-%d / lines %d-%d" % (l0, lm, lm, l1)))
+        csvrows.append(("table read", f, "ns_per_line_added", a, b, "", ""))
+
 rows.append(("reference", "ring_buffer_benchmark write", "%.0f" % rb, "", "", "",
              "icount ns per entry, writer only"))
 rows.append(("reference", "tracepoint benchmark event", "%.0f" % tp if tp == tp else "n/a", "", "", "",

@@ -8,7 +8,8 @@
 #                   Every kernel, in an icount guest.
 #   BENCH_PART=on   each plugin tracer against nop and its mainline events,
 #                   per entry; where an event's cost goes (tracing off,
-#                   filters, a second probe); the raw ring buffer write;
+#                   filters, a second probe); table read time against
+#                   its size; the raw ring buffer write;
 #                   the tracepoint benchmark; sched_switch in 1, 2 and 4
 #                   instances.
 #                   Patched kernel, icount guest.
@@ -273,6 +274,37 @@ while [ $r -lt "$REPS" ]; do
 done
 setup nop
 echo 0 > events/irq/filter
+
+# Table read time against the table's size: trace_stat/irq_hist, whose
+# lines are the buckets that have a count, and trace_stat/irq beside it.
+# Each step runs one tasklet of 2^k us (k = 0..14), which gives the
+# tasklet row and the TASKLET softirq row a bucket more, then times 20
+# reads of each file by one cat, less the same cat of 20 /dev/null (its
+# fork, exec and opens).
+setup irq
+echo 1 > irq_stat_reset
+reads=""
+i=0
+while [ $i -lt 20 ]; do reads="$reads F"; i=$((i + 1)); done
+k=0 us=1
+while [ $k -le 14 ]; do
+	echo "tasklet $us" > /sys/kernel/debug/irq_delay
+	t0=$(nstime)
+	# shellcheck disable=SC2086
+	cat $(echo $reads | sed "s|F|/dev/null|g")
+	base=$(( $(nstime) - t0 ))
+	for f in irq irq_hist; do
+		t0=$(nstime)
+		# shellcheck disable=SC2086
+		cat $(echo $reads | sed "s|F|trace_stat/$f|g") > /dev/null
+		t1=$(nstime)
+		echo "RESULT tblread.$f.$k.lines $(grep -vc '^#' trace_stat/$f)"
+		echo "RESULT tblread.$f.$k.ns $(( (t1 - t0 - base) / 20 ))"
+	done
+	us=$((us * 2))
+	k=$((k + 1))
+done
+setup nop
 
 # sched_switch in 1, 2 and 4 buffers (the top level and instances), each
 # against nop in the same repetition.
