@@ -127,7 +127,9 @@ for t, goal_e in (("sched_switch", "<= 1.0 x events"), ("irq", "<= 1.0 x events"
         continue
     cost = {}
     # sched_switch1: sched_switch with switch-one-entry set
-    extra = ("sched_switch1",) if t == "sched_switch" else ()
+    # sched_switchcg: sched_switch with a cgroup listed, the ping-pong in it
+    extra = tuple(x for x in ("sched_switch1", "sched_switchcg")
+                  if t == "sched_switch" and series("on.%s.%s.ns" % (t, x)))
     for mode in (t, "events") + extra:
         ns, wr = series("on.%s.%s.ns" % (t, mode)), series("on.%s.%s.written" % (t, mode))
         cost[mode] = [(m - n) * units / w for m, n, w in zip(ns, nop, wr) if w]
@@ -148,18 +150,32 @@ for t, goal_e in (("sched_switch", "<= 1.0 x events"), ("irq", "<= 1.0 x events"
     if goal_e:
         ratio_row("on", "%s / events, per unit of work" % t, over, goal_e, 0, 1.0,
                   "a unit's cost over nop: %s against the mainline events" % t)
+    label = {"sched_switch1": ("switch-one-entry", "one-entry",
+                               "one entry per switch-in against the mainline events"),
+             "sched_switchcg": ("with a cgroup listed", "cgroup",
+                                "each switch-in matched against wakeup_latency_cgroups,"
+                                " against the mainline events")}
     for x in extra:
         cx = cost[x]
         if not cx:
             continue
-        rows.append(("on", "%s switch-one-entry: per entry" % t, "%.0f" % med(cx),
+        name, short, what = label[x]
+        rows.append(("on", "%s %s: per entry" % (t, name), "%.0f" % med(cx),
                      "%.0f-%.0f" % (min(cx), max(cx)), "", resolved(cx),
                      "%.2f entries per unit" % cost[x + ".per"]))
-        csvrows.append(("on", t + " one-entry", "ns_per_entry", med(cx), min(cx), max(cx), len(cx)))
+        csvrows.append(("on", "%s %s" % (t, short), "ns_per_entry", med(cx), min(cx), max(cx), len(cx)))
         over = [(a - n) / (b - n) for a, b, n in zip(series("on.%s.%s.ns" % (t, x)),
                                                      series("on.%s.events.ns" % t), nop) if b > n]
-        ratio_row("on", "%s switch-one-entry / events, per unit of work" % t, over, goal_e, 0, 1.0,
-                  "a unit's cost over nop: one entry per switch-in against the mainline events")
+        ratio_row("on", "%s %s / events, per unit of work" % (t, name), over, goal_e, 0, 1.0,
+                  "a unit's cost over nop: " + what)
+    if "sched_switchcg" in extra:
+        d = [(a - b) for a, b in zip(series("on.%s.sched_switchcg.ns" % t),
+                                      series("on.%s.%s.ns" % (t, t)))]
+        if d:
+            rows.append(("on", "%s: a cgroup listed, over none" % t, "%.0f" % med(d),
+                         "%.0f-%.0f" % (min(d), max(d)), "", "",
+                         "icount ns per round: the cgroup match and its histogram"))
+            csvrows.append(("on", t + " cgroup over none", "ns_per_unit", med(d), min(d), max(d), len(d)))
     if rb == rb and rb > 0:
         ratio_row("on", "%s / ring buffer write, per entry" % t, [c / rb for c in ct],
                   "<= 2.0", 0, 2.0, "ring_buffer_benchmark: %.0f per entry" % rb)

@@ -102,6 +102,7 @@ setup() { # mode events
 	echo 1 > options/irq-snapshot 2>/dev/null
 	echo 0 > events/enable
 	[ ! -e options/switch-one-entry ] || echo 0 > options/switch-one-entry
+	[ ! -e wakeup_latency_cgroups ] || echo > wakeup_latency_cgroups
 	case $1 in
 	nop) ;;
 	events) for e in $2; do echo 1 > events/$e/enable; done ;;
@@ -109,6 +110,11 @@ setup() { # mode events
 	sched_switch1)
 		echo 1 > options/switch-one-entry
 		echo sched_switch > current_tracer ;;
+	# sched_switch with a cgroup listed for the wakeup histograms, the
+	# workload in it (see incg): each switch-in matched against it
+	sched_switchcg)
+		echo sched_switch > current_tracer
+		echo /bench > wakeup_latency_cgroups ;;
 	*)
 		echo "$1" > current_tracer
 		# a snapshot swap would hide the entries written before it
@@ -180,6 +186,12 @@ fi
 
 # ------------------------------------------------------------------- on
 [ -e /sys/kernel/debug/irq_delay ] || insmod /tests/modules/irq_delay.ko || exit 1
+# A cgroup v2 for the sched_switchcg mode, where the series lists cgroups.
+CGB=
+if [ -e wakeup_latency_cgroups ]; then
+	grep -q ' /sys/fs/cgroup cgroup2 ' /proc/mounts || mount -t cgroup2 none /sys/fs/cgroup
+	mkdir -p /sys/fs/cgroup/bench && CGB=/sys/fs/cgroup/bench
+fi
 
 # tracer workload mainline-events
 set -- \
@@ -204,10 +216,15 @@ for spec in "$@"; do
 		# the pristine kernel has no such option
 		[ "$tracer" != sched_switch ] || [ ! -e options/switch-one-entry ] ||
 			modes="$modes sched_switch1"
+		[ "$tracer" != sched_switch ] || [ -z "$CGB" ] ||
+			modes="$modes sched_switchcg"
 		for mode in $modes; do
 			setup "$mode" "$events"
 			w0=$(written)
+			# this shell, and so the workload, in /bench for that mode only
+			[ "$mode" != sched_switchcg ] || echo $$ > $CGB/cgroup.procs
 			t=$(w_$work)
+			[ "$mode" != sched_switchcg ] || echo $$ > $CGB/../cgroup.procs
 			echo "RESULT on.$tracer.$mode.ns $t"
 			echo "RESULT on.$tracer.$mode.written $(( $(written) - w0 ))"
 		done
