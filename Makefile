@@ -260,7 +260,7 @@ stress: kernel initramfs
 # it boots the test kernel (debug options on, so its figures only show
 # that each part of the benchmark runs) with the test initramfs plus
 # ring_buffer_benchmark.ko, which the debug fragment builds for it.
-BENCH		:= $(BUILD)/bench$(SFX)
+BENCH		:= $(BUILD)/bench$(SFX)$(if $(SANITIZE),-$(SANITIZE))
 BENCH_CONFIGS	:= base trace bench
 SERIES_SYMS	:= CONFIG_SCHED_SWITCH_TRACER CONFIG_IRQ_HANDLER_TRACER \
 		   CONFIG_MODULE_EVENT_TRACER CONFIG_HUGETLB_TRACER
@@ -309,7 +309,7 @@ endif
 # each tracer on against nop, the mainline events and the raw ring
 # buffer, in icount guests; see scripts/bench.sh.
 bench: bench-kernels
-	BENCH_DIR=$(BENCH) $(if $(QUICK),BENCH_TEST_KERNEL=$(BZIMAGE)) scripts/bench.sh
+	BENCH_DIR=$(BENCH) $(if $(QUICK),QUICK=1 BENCH_TEST_KERNEL=$(BZIMAGE)) scripts/bench.sh
 
 # The demo's console goes to build/run/console.log too; its plots, drawn
 # from the data that the demo prints, to build/run/*.png.

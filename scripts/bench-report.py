@@ -220,8 +220,8 @@ if bnop and bhits:
             "the buffered-event page, the check, and the copy into the ring buffer")
     brk_row("a second probe (an instance, tracing_on 0)", diff("ev2", "events"),
             "the same events on in an instance whose buffer refuses: one more probe per hit")
-    ioff = [x * h / burst for x, h in zip(b["irqoff"], bhits)]
-    ion = [x * h / burst for x, h in zip(b["irq"], bhits)]
+    ioff = [m - n for m, n in zip(series("brk.irqoff.ns"), bnop)]
+    ion = [m - n for m, n in zip(series("brk.irq.ns"), bnop)]
     for item, xs, notes in (("irq tracer, tracing_on 0: per tasklet", ioff,
                              "its probes' early exit, over nop, per tasklet"),
                             ("irq tracer: per tasklet", ion,

@@ -2,7 +2,8 @@
 # "make bench", host side. Boots the benchmark kernels (make bench-kernels)
 # with the same guest settings, runs scripts/guest/bench.sh in them, and
 # writes build/bench/results.{md,csv} and build/bench/cost.png
-# (BENCH_DIR: build/bench-6.12 for KVER=6.12).
+# (BENCH_DIR: build/bench-6.12 for KVER=6.12, build/bench-kasan for
+# QUICK=1 SANITIZE=kasan, which boots the KASAN kernel).
 #
 # Kernels: pristine (Debian's source), patched (the series, its tracers
 # configured), and, unless QUICK=1, noseries (the series' source with its
