@@ -255,8 +255,8 @@ stress: kernel initramfs
 # Kernels with the same non-debug config: the pristine source (a git
 # worktree of build/linux at "pristine"), the patched one, and the
 # patched source with the series' own configs off (noseries), which must
-# cost what pristine does. Each gets the initramfs plus its own build of the modules
-# the benchmark loads. QUICK=1 (CI's smoke run) builds no bench kernel:
+# cost what pristine does. Each gets the initramfs plus its own build of
+# the modules the benchmark loads. QUICK=1 (CI's smoke run) builds no bench kernel:
 # it boots the test kernel (debug options on, so its figures only show
 # that each part of the benchmark runs) with the test initramfs plus
 # ring_buffer_benchmark.ko, which the debug fragment builds for it.

@@ -193,11 +193,11 @@ def brk(mode):
     return [(m - n) * burst / h for m, n, h in zip(series("brk.%s.ns" % mode), bnop, bhits) if h]
 
 
-def brk_row(item, xs, notes):
+def brk_row(item, xs, notes, metric="ns_per_hit"):
     if xs:
         rows.append(("breakdown", item, "%.0f" % med(xs), "%.0f-%.0f" % (min(xs), max(xs)),
                      "", resolved(xs), notes))
-        csvrows.append(("breakdown", item, "ns_per_hit", med(xs), min(xs), max(xs), len(xs)))
+        csvrows.append(("breakdown", item, metric, med(xs), min(xs), max(xs), len(xs)))
 
 
 if bnop and bhits:
@@ -220,17 +220,12 @@ if bnop and bhits:
             "the buffered-event page, the check, and the copy into the ring buffer")
     brk_row("a second probe (an instance, tracing_on 0)", diff("ev2", "events"),
             "the same events on in an instance whose buffer refuses: one more probe per hit")
-    ioff = [m - n for m, n in zip(series("brk.irqoff.ns"), bnop)]
-    ion = [m - n for m, n in zip(series("brk.irq.ns"), bnop)]
-    for item, xs, notes in (("irq tracer, tracing_on 0: per tasklet", ioff,
-                             "its probes' early exit, over nop, per tasklet"),
-                            ("irq tracer: per tasklet", ion,
-                             "clock reads, table, histograms and %.2f entries per tasklet"
-                             % (med(series("brk.irq.written")) / burst))):
-        if xs:
-            rows.append(("breakdown", item, "%.0f" % med(xs), "%.0f-%.0f" % (min(xs), max(xs)),
-                         "", resolved(xs), notes))
-            csvrows.append(("breakdown", item, "ns_per_tasklet", med(xs), min(xs), max(xs), len(xs)))
+    brk_row("irq tracer, tracing_on 0: per tasklet",
+            [m - n for m, n in zip(series("brk.irqoff.ns"), bnop)],
+            "its probes' early exit, over nop, per tasklet", "ns_per_tasklet")
+    brk_row("irq tracer: per tasklet", [m - n for m, n in zip(series("brk.irq.ns"), bnop)],
+            "clock reads, table, histograms and %.2f entries per tasklet"
+            % (med(series("brk.irq.written")) / burst), "ns_per_tasklet")
 # Table read time against its size (lines): the first and last steps,
 # and the time per line added, over the first and the second half of
 # the steps (flat if a read costs the same per line at any size).

@@ -111,7 +111,8 @@ setup() { # mode events
 		echo 1 > options/switch-one-entry
 		echo sched_switch > current_tracer ;;
 	# sched_switch with a cgroup listed for the wakeup histograms, the
-	# workload in it (see incg): each switch-in matched against it
+	# workload in it (the "on" loop moves it there): each switch-in
+	# matched against it
 	sched_switchcg)
 		echo sched_switch > current_tracer
 		echo /bench > wakeup_latency_cgroups ;;
@@ -252,13 +253,12 @@ done
 #   irqoff   the irq tracer with tracing_on 0: its probes' early exit;
 #   irq      the irq tracer.
 brk_setup() { # mode
-	setup nop
-	echo 0 > events/irq/filter
 	case $1 in
-	nop) ;;
+	nop) setup nop ;;
 	irq|irqoff) setup irq ;;
 	*) setup events irq ;;
 	esac
+	echo 0 > events/irq/filter
 	case $1 in
 	evfalse) echo 'common_pid < 0' > events/irq/filter ;;
 	evtrue) echo 'common_pid >= 0' > events/irq/filter ;;
@@ -300,20 +300,25 @@ echo 0 > events/irq/filter
 # fork, exec and opens).
 setup irq
 echo 1 > irq_stat_reset
-reads=""
+# The argument lists, built once, outside the timed reads.
+null="" irq="" irq_hist=""
 i=0
-while [ $i -lt 20 ]; do reads="$reads F"; i=$((i + 1)); done
+while [ $i -lt 20 ]; do
+	null="$null /dev/null" irq="$irq trace_stat/irq" irq_hist="$irq_hist trace_stat/irq_hist"
+	i=$((i + 1))
+done
 k=0 us=1
 while [ $k -le 14 ]; do
 	echo "tasklet $us" > /sys/kernel/debug/irq_delay
 	t0=$(nstime)
 	# shellcheck disable=SC2086
-	cat $(echo $reads | sed "s|F|/dev/null|g")
+	cat $null
 	base=$(( $(nstime) - t0 ))
 	for f in irq irq_hist; do
+		eval "files=\$$f"
 		t0=$(nstime)
 		# shellcheck disable=SC2086
-		cat $(echo $reads | sed "s|F|trace_stat/$f|g") > /dev/null
+		cat $files > /dev/null
 		t1=$(nstime)
 		echo "RESULT tblread.$f.$k.lines $(grep -vc '^#' trace_stat/$f)"
 		echo "RESULT tblread.$f.$k.ns $(( (t1 - t0 - base) / 20 ))"
