@@ -160,7 +160,7 @@ patches:
 else
 patches:
 	rm -f $(SERIES_DIR)/*.patch
-	cd $(KSRC) && git -c core.abbrev=9 format-patch -q -o $(TOP)/$(SERIES_DIR) pristine..HEAD
+	cd $(KSRC) && git -c core.abbrev=9 format-patch -q --zero-commit -o $(TOP)/$(SERIES_DIR) pristine..HEAD
 	cd $(SERIES_DIR) && ls *.patch > series
 	sha1sum $(SERIES_DIR)/series $$(sed 's|^|$(SERIES_DIR)/|' $(SERIES_DIR)/series) > $(SERIES_STAMP)
 endif
@@ -281,7 +281,7 @@ define bench_kernel
 	cp test-modules/* $(BENCH)/mod-$(1)/
 	$(MAKE) -C $(2) O=$(BENCH)/obj-$(1) -j$(JOBS) M=$(BENCH)/mod-$(1) modules
 	rm -rf $(BENCH)/rd-$(1) && mkdir -p $(BENCH)/rd-$(1)/tests/modules
-	cp $(BENCH)/mod-$(1)/irq_delay.ko \
+	cp $(BENCH)/mod-$(1)/irq_delay.ko $(BENCH)/mod-$(1)/printk_burst.ko \
 		$(BENCH)/obj-$(1)/kernel/trace/ring_buffer_benchmark.ko \
 		$(BENCH)/rd-$(1)/tests/modules/
 	(cd $(BENCH)/rd-$(1) && find . | cpio -o -H newc --quiet -R 0:0) | gzip -1 | \
@@ -299,7 +299,7 @@ bench-kernels: tree initramfs
 else
 bench-kernels: modules initramfs
 	rm -rf $(BENCH)/rd-test && mkdir -p $(BENCH)/rd-test/tests/modules
-	cp $(MODDIR)/irq_delay.ko $(KOBJ)/kernel/trace/ring_buffer_benchmark.ko \
+	cp $(MODDIR)/irq_delay.ko $(MODDIR)/printk_burst.ko $(KOBJ)/kernel/trace/ring_buffer_benchmark.ko \
 		$(BENCH)/rd-test/tests/modules/
 	(cd $(BENCH)/rd-test && find . | cpio -o -H newc --quiet -R 0:0) | gzip -1 | \
 		cat $(INITRAMFS) - > $(BENCH)/initramfs-test.cpio.gz
