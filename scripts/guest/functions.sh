@@ -316,6 +316,14 @@ module_row() { # name
 	grep -v '^#' trace_stat/module | awk -v n="$1" '$1 == n' | tail -n 1
 }
 
+# --- printk:printk_caller ---
+PRINTK_BURST=/sys/kernel/debug/printk_burst
+
+load_printk_burst() {
+	[ -e $PRINTK_BURST ] || insmod $MODS/printk_burst.ko ||
+		fail "cannot load printk_burst.ko"
+}
+
 # --- hugetlb ---
 HP=/sys/kernel/mm/hugepages/hugepages-2048kB
 HP1G=/sys/kernel/mm/hugepages/hugepages-1048576kB
