@@ -86,7 +86,8 @@ kernels = [k for k in ("patched", "noseries") if k in vals]
 for w, unit in (("hackbench", "loop of hackbench -p -g 4"),
                 ("pingpong", "round"),
                 ("hugetlb", "pool cycle (grow 8, fault 4, shrink)"),
-                ("module", "insmod and rmmod")):
+                ("module", "insmod and rmmod"),
+                ("printk", "printk() call, console off (printk_caller off)")):
     base = per_rep("pristine", "off." + w)
     for k in kernels:
         x = per_rep(k, "off." + w)

@@ -3,7 +3,8 @@
 # (host) turns them into build/bench/results.{md,csv}.
 #
 #   BENCH_PART=off  every tracer off: hackbench, the pipe ping-pong, a
-#                   hugetlb pool workload, insmod and rmmod; then the
+#                   hugetlb pool workload, insmod and rmmod, printk()
+#                   calls (printk:printk_caller off); then the
 #                   mainline wakeup_rt tracer on, under an RT ping-pong.
 #                   Every kernel, in an icount guest.
 #   BENCH_PART=on   each plugin tracer against nop and its mainline events,
@@ -23,7 +24,8 @@
 # Sizes: BENCH_INNER (3 runs of each workload per boot), BENCH_REPS (5
 # alternations of nop, tracer and events in the "on" part),
 # BENCH_PINGPONG (2000 rounds), BENCH_HACKBENCH (20 loops), BENCH_BURST
-# (20000 tasklets), BENCH_CYCLES (20 pool or module load cycles).
+# (20000 tasklets), BENCH_CYCLES (20 pool or module load cycles),
+# BENCH_PRINTK (2000 printk() calls).
 T=/sys/kernel/tracing
 INNER=${BENCH_INNER:-3}
 REPS=${BENCH_REPS:-5}
@@ -31,6 +33,7 @@ ROUNDS=${BENCH_PINGPONG:-2000}
 LOOPS=${BENCH_HACKBENCH:-20}
 BURST=${BENCH_BURST:-20000}
 CYCLES=${BENCH_CYCLES:-20}
+PRINTKS=${BENCH_PRINTK:-2000}
 HP=/sys/kernel/mm/hugepages/hugepages-2048kB
 cd $T || exit 1
 mkdir -p /dev/hugepages
@@ -91,6 +94,11 @@ w_module() { # per insmod and rmmod of irq_delay
 	echo $(( ($(nstime) - t0) / CYCLES ))
 }
 
+w_printk() { # per printk() call of printk_burst.ko (its own local_clock() figure)
+	echo "$PRINTKS 1" > /sys/kernel/debug/printk_burst || return 1
+	awk '{ printf "%.0f\n", $4 / $2 }' /sys/kernel/debug/printk_burst
+}
+
 # Entries in the top-level buffer plus those overwritten: the overrun
 # counts from the buffer's creation, so take it before and after.
 written() {
@@ -128,12 +136,16 @@ setup() { # mode events
 if [ "${BENCH_PART:-off}" = off ]; then
 	echo 0 > events/enable
 	echo nop > current_tracer
+	# printk() with no console to write to (console level 1): the cost
+	# of the call and of the record, the same on every kernel.
+	echo "1 4 1 7" > /proc/sys/kernel/printk
+	insmod /tests/modules/printk_burst.ko || exit 1
 	# Warm-up: the first run pays for page cache and slab growth.
 	w_pingpong > /dev/null
 	w_hackbench > /dev/null
 	r=0
 	while [ $r -lt "$INNER" ]; do
-		for w in hackbench pingpong hugetlb module; do
+		for w in hackbench pingpong hugetlb module printk; do
 			echo "RESULT off.$w $(w_$w)"
 		done
 		r=$((r + 1))
