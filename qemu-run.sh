@@ -110,10 +110,26 @@ esac
 echo "qemu-run: $accel${icount:+ icount}, $smp CPUs, $mem, timeout ${timeout}s, log $log" >&2
 rc=0
 qemu_args "$tmp/initrd" "${accel_args[@]}"
-timeout -k 5 "$timeout" "${qemu[@]}" \
+# 10 s before the limit, where each vCPU is (scripts/qmp-dump.py), so
+# that a hung guest says whether it idles or spins, and where.
+dumper=
+if [ "$timeout" -gt 60 ]; then
+	sysmap=$(dirname "$kernel")/../../../System.map
+	(sleep $((timeout - 10)) && python3 "$top/scripts/qmp-dump.py" "$tmp/qmp.sock" "$sysmap" \
+		> "$tmp/qmp-dump.txt" 2>&1) 2>/dev/null &
+	dumper=$!
+fi
+timeout -k 5 "$timeout" "${qemu[@]}" -qmp unix:"$tmp/qmp.sock",server=on,wait=off \
 	-chardev stdio,id=con,logfile="$log",signal=off -serial chardev:con || rc=$?
+if [ -n "$dumper" ]; then
+	pkill -P "$dumper" sleep 2>/dev/null || true
+	wait "$dumper" 2>/dev/null || true
+fi
 if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
 	echo "qemu-run: guest did not finish within ${timeout}s; killed it" >&2
+	if [ -s "$tmp/qmp-dump.txt" ]; then
+		tee -a "$log" < "$tmp/qmp-dump.txt" >&2
+	fi
 	exit 124
 fi
 status=$(tr -d '\r' < "$log" | sed -n 's/^### guest exit status: \([0-9]*\)$/\1/p' | tail -n 1)

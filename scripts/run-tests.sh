@@ -4,6 +4,7 @@
 # The last line is "N passed, N failed, N skipped"; the status is
 # non-zero on any failure.
 # Usage: run-tests.sh [area/name-glob...]   (TEST_TIMEOUT, default 1500 s;
+# CASE_TIMEOUT, guest seconds for one case, default 2/5 of it;
 # TEST_VERBOSE=1 also shows what each passing case printed)
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -35,17 +36,21 @@ for tc in "$top"/debugfs-tests/*/*.tc; do
 	if grep -q '^# guest: icount' "$tc"; then icount+=("$c"); else tcg+=("$c"); fi
 done
 
+# A case that runs longer than this in guest seconds is reported as
+# hung (where its tasks wait) and killed, and the guest goes on.
+case_timeout=${CASE_TIMEOUT:-$((${TEST_TIMEOUT:-1500} * 2 / 5))}
+
 guest_rc=0
 : > "$log"
 if [ ${#tcg[@]} -gt 0 ]; then
 	"$top/qemu-run.sh" --timeout "${TEST_TIMEOUT:-1500}" --log "$log.tcg" --mem 6G \
-		--append "hugetlb_cma=2G tests_verbose=${TEST_VERBOSE:-0} stress_quick=${STRESS_QUICK:-0}" \
+		--append "hugetlb_cma=2G tests_verbose=${TEST_VERBOSE:-0} stress_quick=${STRESS_QUICK:-0} case_timeout=$case_timeout" \
 		-- /tests/run-tests.sh "${tcg[@]}" || guest_rc=$?
 	cat "$log.tcg" >> "$log"
 fi
 if [ ${#icount[@]} -gt 0 ]; then
 	"$top/qemu-run.sh" --icount --timeout "${TEST_TIMEOUT:-1500}" --log "$log.icount" \
-		--append "tests_verbose=${TEST_VERBOSE:-0} stress_quick=${STRESS_QUICK:-0}" \
+		--append "tests_verbose=${TEST_VERBOSE:-0} stress_quick=${STRESS_QUICK:-0} case_timeout=$case_timeout" \
 		-- /tests/run-tests.sh "${icount[@]}" || guest_rc=$?
 	cat "$log.icount" >> "$log"
 fi
