@@ -84,6 +84,7 @@ def ratio_row(part, item, xs, goal, lo, hi, notes):
 # Under QUICK=1 there is no pristine kernel, and these rows say so.
 kernels = [k for k in ("patched", "noseries") if k in vals]
 for w, unit in (("hackbench", "loop of hackbench -p -g 4"),
+                ("hackbench_switch", "context switch under hackbench -p -g 4 (/proc/stat ctxt)"),
                 ("pingpong", "round"),
                 ("hugetlb", "pool cycle (grow 8, fault 4, shrink)"),
                 ("module", "insmod and rmmod"),
@@ -108,6 +109,18 @@ for k in kernels:
               "per round: pristine %.0f, %s %.0f icount ns; the tracer's own cost"
               " (over nop) %s / pristine: %.2f"
               % (med(list(base.values())), k, med(list(x.values())), k, med(over)))
+
+# wakeup_rt with options/wakeup-latency (patched only): no goal, the
+# price of the histograms under a wakeup tracer.
+x = per_rep("patched", "rt.wakeup_rt_lat")
+xs = [x[r] / base[r] for r in sorted(base) if r in x and base[r]]
+if xs:
+    rows.append(("wakeup_rt on", "RT ping-pong, options/wakeup-latency: patched / pristine",
+                 "%.4f" % med(xs), "%.4f-%.4f" % (min(xs), max(xs)), "(none)", resolved(xs),
+                 "per round: patched %.0f icount ns; every task's wakeup latency measured"
+                 % med(list(x.values()))))
+    csvrows.append(("wakeup_rt on", "RT ping-pong, options/wakeup-latency: patched / pristine",
+                    "ratio", med(xs), min(xs), max(xs), len(xs)))
 
 # 2. On (patched, one icount boot): instructions per entry over nop.
 P = vals["patched"]

@@ -62,10 +62,18 @@ w_pingpong() { # per round; both tasks on CPU $PIN if set
 w_rtpingpong() { # per round, both tasks SCHED_FIFO 50
 	chrt -f 50 pingpong "$ROUNDS" | per_round
 }
+ctxt() { awk '$1 == "ctxt" { print $2 }' /proc/stat; }
 w_hackbench() { # per loop: hackbench's own "Time:" has a resolution of 1 ms
+	c0=$(ctxt)
 	t0=$(nstime)
 	hackbench -p -g 4 -l "$LOOPS" > /dev/null || return 1
-	echo $(( ($(nstime) - t0) / LOOPS ))
+	t1=$(nstime)
+	c1=$(ctxt)
+	# Per context switch too (read by the off loop): under icount a
+	# loop's instructions follow its schedule, which differs from run
+	# to run; the cost of each switch does not.
+	echo $(( (t1 - t0) / (c1 - c0) )) > /tmp/hackbench-switch
+	echo $(( (t1 - t0) / LOOPS ))
 }
 w_tasklet() {
 	echo "burst $BURST" > /sys/kernel/debug/irq_delay
@@ -147,6 +155,8 @@ if [ "${BENCH_PART:-off}" = off ]; then
 	while [ $r -lt "$INNER" ]; do
 		for w in hackbench pingpong hugetlb module printk; do
 			echo "RESULT off.$w $(w_$w)"
+			[ $w != hackbench ] ||
+				echo "RESULT off.hackbench_switch $(cat /tmp/hackbench-switch)"
 		done
 		r=$((r + 1))
 	done
@@ -156,6 +166,13 @@ if [ "${BENCH_PART:-off}" = off ]; then
 	while [ $r -lt "$INNER" ]; do
 		echo wakeup_rt > current_tracer
 		echo "RESULT rt.wakeup_rt $(w_rtpingpong)"
+		# With every task's wakeup latency measured too (patched
+		# only): what the option costs.
+		if [ -e options/wakeup-latency ]; then
+			echo 1 > options/wakeup-latency
+			echo "RESULT rt.wakeup_rt_lat $(w_rtpingpong)"
+			echo 0 > options/wakeup-latency
+		fi
 		echo nop > current_tracer
 		echo "RESULT rt.nop $(w_rtpingpong)"
 		r=$((r + 1))
