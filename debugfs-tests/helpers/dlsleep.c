@@ -2,14 +2,18 @@
 /*
  * dlsleep N: become a SCHED_DEADLINE task (runtime 2 ms, deadline and
  * period 10 ms) and sleep 1 ms N times, so that a deadline task is woken
- * N times; prints its pid. util-linux chrt can set the policy, but a
- * shell loop forks, and a deadline task may not fork.
+ * N times; prints its pid, and at the end how many of the sleeps
+ * blocked (a voluntary context switch): on a slow or loaded host the
+ * 1 ms timer may fire before the task gets to schedule(), and the task
+ * is woken while still on its CPU. util-linux chrt can set the policy,
+ * but a shell loop forks, and a deadline task may not fork.
  */
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -33,7 +37,7 @@ int main(int argc, char **argv)
 {
 	struct timespec ms = { 0, 1000000 };
 	struct dl_attr attr;
-	long i, n;
+	long i, n, blocked = 0;
 
 	if (argc != 2 || (n = atol(argv[1])) <= 0) {
 		fprintf(stderr, "usage: dlsleep N\n");
@@ -51,7 +55,14 @@ int main(int argc, char **argv)
 	}
 	printf("pid=%d\n", getpid());
 	fflush(stdout);
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		struct rusage before, after;
+
+		getrusage(RUSAGE_SELF, &before);
 		nanosleep(&ms, NULL);
+		getrusage(RUSAGE_SELF, &after);
+		blocked += after.ru_nvcsw > before.ru_nvcsw;
+	}
+	printf("blocked=%ld\n", blocked);
 	return 0;
 }
