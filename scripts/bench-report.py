@@ -72,9 +72,10 @@ csvrows = []  # part, item, metric, median, min, max, n
 
 
 def ratio_row(part, item, xs, goal, lo, hi, notes):
+    """goal None: a figure with no goal, marked only when not resolved."""
     if xs:
         rows.append((part, item, "%.4f" % med(xs), "%.4f-%.4f" % (min(xs), max(xs)),
-                     goal, status(xs, lo, hi), notes))
+                     goal or "(none)", status(xs, lo, hi) if goal else resolved(xs), notes))
         csvrows.append((part, item, "ratio", med(xs), min(xs), max(xs), len(xs)))
     else:
         rows.append((part, item, "n/a", "", goal, "not measured", notes))
@@ -115,12 +116,9 @@ for k in kernels:
 x = per_rep("patched", "rt.wakeup_rt_lat")
 xs = [x[r] / base[r] for r in sorted(base) if r in x and base[r]]
 if xs:
-    rows.append(("wakeup_rt on", "RT ping-pong, options/wakeup-latency: patched / pristine",
-                 "%.4f" % med(xs), "%.4f-%.4f" % (min(xs), max(xs)), "(none)", resolved(xs),
-                 "per round: patched %.0f icount ns; every task's wakeup latency measured"
-                 % med(list(x.values()))))
-    csvrows.append(("wakeup_rt on", "RT ping-pong, options/wakeup-latency: patched / pristine",
-                    "ratio", med(xs), min(xs), max(xs), len(xs)))
+    ratio_row("wakeup_rt on", "RT ping-pong, options/wakeup-latency: patched / pristine", xs,
+              None, 0, 0, "per round: patched %.0f icount ns; every task's wakeup latency"
+              " measured" % med(list(x.values())))
 
 # 2. On (patched, one icount boot): instructions per entry over nop.
 P = vals["patched"]

@@ -69,9 +69,9 @@ w_hackbench() { # per loop: hackbench's own "Time:" has a resolution of 1 ms
 	hackbench -p -g 4 -l "$LOOPS" > /dev/null || return 1
 	t1=$(nstime)
 	c1=$(ctxt)
-	# Per context switch too (read by the off loop): under icount a
-	# loop's instructions follow its schedule, which differs from run
-	# to run; the cost of each switch does not.
+	# Per context switch too (read by the off loop), in case the
+	# loop-to-loop spread were the schedule's: it is not a steadier
+	# figure, since the switches per loop vary 8-fold (README).
 	echo $(( (t1 - t0) / (c1 - c0) )) > /tmp/hackbench-switch
 	echo $(( (t1 - t0) / LOOPS ))
 }
