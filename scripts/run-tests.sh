@@ -88,6 +88,11 @@ grep -q 'Testing tracer sched_switch: PASSED' <<<"$console" ||
 
 # Kernel reports anywhere on the console.
 reports=$(grep -nE 'WARNING:|BUG:|DEBUG_LOCKS_WARN_ON|lockdep is turned off|possible (recursive|circular)|Kernel panic|Oops:|general protection fault|Call Trace:|UBSAN:|ODEBUG:|KASAN:|KCSAN:|list_(add|del) corruption' <<<"$console" || true)
+# drop_reports LINES: take out of $reports the lines whose console line
+# numbers (grep -n's prefix) are in LINES, one per line.
+drop_reports() { # lines
+	reports=$(awk -F: 'NR == FNR { skip[$1] = 1; next } !($1 in skip)' <(echo "$1") - <<<"$reports")
+}
 # KCSAN reports of races in 6.1's own code, away from tracing, that the
 # tests' workloads run into: hackbench's writers to one pipe update its
 # inode times with no lock (fs/inode.c; a long-known report, harmless,
@@ -113,7 +118,7 @@ known_kcsan=$(awk '
 known=0
 if [ -n "$known_kcsan" ]; then
 	known=$(wc -l <<<"$known_kcsan")
-	reports=$(awk -F: 'NR == FNR { skip[$1] = 1; next } !($1 in skip)' <(echo "$known_kcsan") - <<<"$reports")
+	drop_reports "$known_kcsan"
 fi
 [ "$known" -eq 0 ] || echo "boot/console: $known KCSAN report(s) of the known pipe inode time race of 6.1 (fs/inode.c), not failed"
 # KASAN's "wild-memory-access in rcu_is_watching" from an interrupt that
@@ -134,7 +139,7 @@ boot_kasan=$(awk '
 		if (/identify_boot_cpu/) idb = 1
 	}' <<<"$console")
 if [ -n "$boot_kasan" ]; then
-	reports=$(awk -F: 'NR == FNR { skip[$1] = 1; next } !($1 in skip)' <(echo "$boot_kasan") - <<<"$reports")
+	drop_reports "$boot_kasan"
 	echo "boot/console: KASAN's early-boot report in rcu_is_watching from identify_boot_cpu (6.1, not the series), not failed; lock debugging was off for the rest of that boot:"
 	grep -E 'BUG: KASAN: wild-memory-access in rcu_is_watching' <<<"$console" | sed 's/^/    | /'
 fi

@@ -653,6 +653,13 @@ stress_n() { # full quick
 	if grep -qw stress_quick=1 /proc/cmdline; then echo "$2"; else echo "$1"; fi
 }
 
+# stress_progress CASE DONE TOTAL: a line on the console every so
+# often, so that a long run under a sanitizer shows how far it got
+# (the console is kept even when the case watchdog stops the case).
+stress_progress() { # case done total
+	echo "<5>stress: $1 $2 of $3 at $(cut -d' ' -f1 /proc/uptime) s" > /dev/kmsg 2> /dev/null || true
+}
+
 # Background load until stop_load: hackbench and cyclictest, in loops.
 start_load() {
 	rm -f /tmp/stop-load
