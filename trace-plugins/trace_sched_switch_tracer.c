@@ -69,6 +69,12 @@ static DEFINE_MUTEX(switch_mutex);
 /* The top-level trace array, whose clock the latencies are taken on */
 static struct trace_array *switch_top __read_mostly;
 
+/*
+ * The task switched in on this CPU whose comm the tracer saved at that
+ * switch: while it runs, the wakeups that it does need no save of it.
+ */
+static DEFINE_PER_CPU(struct task_struct *, switch_comm_saved);
+
 static void switch_wakeup_lat_trace(struct trace_array *tr,
 				    struct task_struct *next, u64 latency,
 				    unsigned int trace_ctx)
@@ -96,12 +102,12 @@ static void switch_wakeup_lat_trace(struct trace_array *tr,
  * The latency up to a switch-in entry stamped @ts: from the wakeup
  * stamp, which the "+" entry of the wakeup set if there was one. The
  * local clocks of two CPUs may put the wakeup a little after the switch.
- * With no entry time stamp, the layer's figure.
+ * With no entry time stamp, the layer's figure, which reads the clock.
  */
-static u64 switch_lat_at(u64 ts, u64 stamp, u64 latency)
+static u64 switch_lat_at(u64 ts, u64 stamp)
 {
-	if (!ts || !stamp)
-		return latency;
+	if (!ts)
+		return sched_probe_wakeup_latency();
 	return ts > stamp ? ts - stamp : 0;
 }
 
@@ -114,7 +120,7 @@ static u64 switch_ctx_lat_trace(struct trace_array *tr,
 				struct task_struct *prev,
 				struct task_struct *next, bool preempt,
 				unsigned int prev_state, u64 stamp,
-				u64 latency, unsigned int trace_ctx)
+				unsigned int trace_ctx)
 {
 	struct trace_event_call *call = &event_context_switch_lat;
 	struct trace_buffer *buffer = tr->array_buffer.buffer;
@@ -136,7 +142,7 @@ static u64 switch_ctx_lat_trace(struct trace_array *tr,
 	entry->next_state	= task_state_index(next);
 	entry->next_cpu		= task_cpu(next);
 	ts = ring_buffer_event_time_stamp(buffer, event);
-	entry->latency		= switch_lat_at(ts, stamp, latency);
+	entry->latency		= switch_lat_at(ts, stamp);
 
 	if (call_filter_check_discard(call, entry, buffer, event))
 		return 0;
@@ -144,20 +150,38 @@ static u64 switch_ctx_lat_trace(struct trace_array *tr,
 	return ts;
 }
 
+/*
+ * The tracer saves the comms itself, rather than through the cmdline
+ * user of the shared probes, which would save the two tasks of every
+ * switch and of every wakeup: a second callback per hit, and four
+ * copies of a comm per round of wakeup and switch where two are new.
+ * The lines resolve a pid's comm when they are read, so one save while
+ * the task is traced is enough: prev and next at a switch (prev's comm
+ * may have changed while it ran), and at a wakeup only a current that
+ * no switch on this CPU saved. A task woken but never switched in
+ * while the tracer runs shows as "<...>".
+ */
+static void switch_save_comms(struct task_struct *prev,
+			      struct task_struct *next, bool written)
+{
+	if (!written) {
+		this_cpu_write(switch_comm_saved, NULL);
+		return;
+	}
+	tracing_record_taskinfo_sched_switch(prev, next, TRACE_RECORD_CMDLINE);
+	this_cpu_write(switch_comm_saved, next);
+}
+
 static void notrace
 probe_switch_sched_switch(bool preempt, struct task_struct *prev,
 			  struct task_struct *next, unsigned int prev_state)
 {
 	u32 opts = READ_ONCE(switch_flags.val);
-	s64 lat = sched_probe_wakeup_latency();
 	u64 stamp = sched_probe_wakeup_stamp();
 	struct switch_tr *st;
 	unsigned int trace_ctx;
-	bool has_lat;
+	bool has_lat, written = false;
 	u64 ts;
-
-	if (!(opts & SWITCH_OPT_LATENCY))
-		lat = -1;
 
 	trace_ctx = tracing_gen_ctx();
 	list_for_each_entry_rcu(st, &switch_trs, list) {
@@ -166,27 +190,30 @@ probe_switch_sched_switch(bool preempt, struct task_struct *prev,
 		 * on another clock would get a figure that its own
 		 * timestamps contradict, so it gets none.
 		 */
-		has_lat = lat >= 0 &&
+		has_lat = stamp && (opts & SWITCH_OPT_LATENCY) &&
 			  READ_ONCE(st->tr->clock_id) ==
 			  READ_ONCE(switch_top->clock_id);
 		if (has_lat && (opts & SWITCH_OPT_ONE_ENTRY)) {
 			ts = switch_ctx_lat_trace(st->tr, prev, next, preempt,
-						  prev_state, stamp, lat,
-						  trace_ctx);
+						  prev_state, stamp, trace_ctx);
 		} else {
 			ts = tracing_sched_switch_trace(st->tr, prev, next,
 							preempt, prev_state,
 							trace_ctx);
 			if (has_lat)
 				switch_wakeup_lat_trace(st->tr, next,
-							switch_lat_at(ts, stamp,
-								      lat),
+							switch_lat_at(ts, stamp),
 							trace_ctx);
 		}
-		/* The histograms then agree with the top level's entry. */
-		if (has_lat && ts && st->tr == switch_top)
+		/*
+		 * The histograms then agree with the top level's entry,
+		 * and the layer need not read the clock.
+		 */
+		if (stamp && ts && st->tr == switch_top)
 			sched_probe_switch_restamp(ts);
+		written |= ts != 0;
 	}
+	switch_save_comms(prev, next, written);
 }
 
 static void notrace probe_switch_sched_wakeup(struct task_struct *wakee)
@@ -194,6 +221,7 @@ static void notrace probe_switch_sched_wakeup(struct task_struct *wakee)
 	u32 opts = READ_ONCE(switch_flags.val);
 	struct switch_tr *st;
 	unsigned int trace_ctx;
+	bool written = false;
 	u64 ts;
 
 	if (!(opts & SWITCH_OPT_WAKEUPS))
@@ -204,8 +232,18 @@ static void notrace probe_switch_sched_wakeup(struct task_struct *wakee)
 		ts = tracing_sched_wakeup_trace(st->tr, wakee, current,
 						trace_ctx);
 		/* The wakeup is then measured from the top level's "+". */
-		if ((opts & SWITCH_OPT_LATENCY) && ts && st->tr == switch_top)
+		if (ts && st->tr == switch_top)
 			sched_probe_wakeup_restamp(wakee, ts);
+		written |= ts != 0;
+	}
+	/*
+	 * The wakee's comm is saved when it is switched in, and current's
+	 * was saved at its own switch-in unless it was already running
+	 * when the tracer started, or wrote no entry then.
+	 */
+	if (written && current != this_cpu_read(switch_comm_saved)) {
+		tracing_record_cmdline(current);
+		this_cpu_write(switch_comm_saved, current);
 	}
 }
 
@@ -230,18 +268,24 @@ static int switch_tracer_init(struct trace_array *tr)
 	tracing_reset_online_cpus(&tr->array_buffer);
 
 	mutex_lock(&switch_mutex);
-	if (list_empty(&switch_trs))
+	if (list_empty(&switch_trs)) {
+		int cpu;
+
+		/* A task freed since the last run may have the same address */
+		for_each_possible_cpu(cpu)
+			per_cpu(switch_comm_saved, cpu) = NULL;
 		ret = sched_probe_register(&switch_sched_ops);
+	}
 	if (!ret)
 		list_add_tail_rcu(&st->list, &switch_trs);
+	/* Its entries' time stamps are the latencies' clock reads. */
+	if (!ret && tr == switch_top)
+		sched_probe_top_restamps(true);
 	mutex_unlock(&switch_mutex);
 
-	if (ret) {
+	if (ret)
 		kfree(st);
-		return ret;
-	}
-	tracing_start_cmdline_record();
-	return 0;
+	return ret;
 }
 
 static void switch_tracer_reset(struct trace_array *tr)
@@ -257,6 +301,8 @@ static void switch_tracer_reset(struct trace_array *tr)
 		}
 	}
 	if (found) {
+		if (tr == switch_top)
+			sched_probe_top_restamps(false);
 		list_del_rcu(&found->list);
 		last = list_empty(&switch_trs);
 		/* This waits for the callbacks still running */
@@ -271,7 +317,6 @@ static void switch_tracer_reset(struct trace_array *tr)
 	if (!last)
 		synchronize_rcu();
 	kfree(found);
-	tracing_stop_cmdline_record();
 }
 
 static enum print_line_t wakeup_lat_print(struct trace_iterator *iter,
