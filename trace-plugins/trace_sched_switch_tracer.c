@@ -102,7 +102,8 @@ static void switch_wakeup_lat_trace(struct trace_array *tr,
  * The latency up to a switch-in entry stamped @ts: from the wakeup
  * stamp, which the "+" entry of the wakeup set if there was one. The
  * local clocks of two CPUs may put the wakeup a little after the switch.
- * With no entry time stamp, the layer's figure, which reads the clock.
+ * With no entry time stamp, the layer's figure, which reads the clock:
+ * never -1, since the task switched in has a stamp.
  */
 static u64 switch_lat_at(u64 ts, u64 stamp)
 {
@@ -152,24 +153,33 @@ static u64 switch_ctx_lat_trace(struct trace_array *tr,
 
 /*
  * The tracer saves the comms itself, rather than through the cmdline
- * user of the shared probes, which would save the two tasks of every
- * switch and of every wakeup: a second callback per hit, and four
- * copies of a comm per round of wakeup and switch where two are new.
- * The lines resolve a pid's comm when they are read, so one save while
- * the task is traced is enough: prev and next at a switch (prev's comm
- * may have changed while it ran), and at a wakeup only a current that
- * no switch on this CPU saved. A task woken but never switched in
- * while the tracer runs shows as "<...>".
+ * user of the shared probes, which saves both tasks of every switch and
+ * of every wakeup from a second callback per hit. The lines resolve a
+ * pid's comm when they are read, so a task needs saving when it starts
+ * to run and when it stops: prev and next at each switch (prev's comm
+ * may have changed at an exec while it ran), and at a wakeup only a
+ * current that no switch on this CPU saved (it was running when the
+ * tracer started, or its save failed). The tgids too, while
+ * options/record-tgid is set: the cmdline user then finds them saved.
  */
+static int switch_taskinfo_flags(void)
+{
+	return TRACE_RECORD_CMDLINE |
+	       (tracing_tgid_recording() ? TRACE_RECORD_TGID : 0);
+}
+
 static void switch_save_comms(struct task_struct *prev,
 			      struct task_struct *next, bool written)
 {
-	if (!written) {
-		this_cpu_write(switch_comm_saved, NULL);
-		return;
+	struct task_struct *saved = NULL;
+
+	if (written) {
+		tracing_record_taskinfo_sched_switch(prev, next,
+						     switch_taskinfo_flags());
+		if (!tracing_taskinfo_pending())
+			saved = next;
 	}
-	tracing_record_taskinfo_sched_switch(prev, next, TRACE_RECORD_CMDLINE);
-	this_cpu_write(switch_comm_saved, next);
+	this_cpu_write(switch_comm_saved, saved);
 }
 
 static void notrace
@@ -211,7 +221,8 @@ probe_switch_sched_switch(bool preempt, struct task_struct *prev,
 		 */
 		if (stamp && ts && st->tr == switch_top)
 			sched_probe_switch_restamp(ts);
-		written |= ts != 0;
+		if (ts)
+			written = true;
 	}
 	switch_save_comms(prev, next, written);
 }
@@ -234,16 +245,14 @@ static void notrace probe_switch_sched_wakeup(struct task_struct *wakee)
 		/* The wakeup is then measured from the top level's "+". */
 		if (ts && st->tr == switch_top)
 			sched_probe_wakeup_restamp(wakee, ts);
-		written |= ts != 0;
+		if (ts)
+			written = true;
 	}
-	/*
-	 * The wakee's comm is saved when it is switched in, and current's
-	 * was saved at its own switch-in unless it was already running
-	 * when the tracer started, or wrote no entry then.
-	 */
+	/* The wakee's comm is saved when it is switched in. */
 	if (written && current != this_cpu_read(switch_comm_saved)) {
-		tracing_record_cmdline(current);
-		this_cpu_write(switch_comm_saved, current);
+		tracing_record_taskinfo(current, switch_taskinfo_flags());
+		if (!tracing_taskinfo_pending())
+			this_cpu_write(switch_comm_saved, current);
 	}
 }
 
