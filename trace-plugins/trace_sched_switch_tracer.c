@@ -159,23 +159,27 @@ static u64 switch_ctx_lat_trace(struct trace_array *tr,
  * to run and when it stops: prev and next at each switch (prev's comm
  * may have changed at an exec while it ran), and at a wakeup only a
  * current that no switch on this CPU saved (it was running when the
- * tracer started, or its save failed). The tgids too, while
- * options/record-tgid is set: the cmdline user then finds them saved.
+ * tracer started, or its save failed). The tgids too, for a trace array
+ * with options/record-tgid set, or while tgid recording is on for the
+ * events: the cmdline user that records them finds the hit saved.
  */
-static int switch_taskinfo_flags(void)
+static int switch_taskinfo(struct trace_array *tr)
 {
-	return TRACE_RECORD_CMDLINE |
-	       (tracing_tgid_recording() ? TRACE_RECORD_TGID : 0);
+	if (READ_ONCE(tr->trace_flags) & TRACE_ITER_RECORD_TGID)
+		return TRACE_RECORD_CMDLINE | TRACE_RECORD_TGID;
+	return TRACE_RECORD_CMDLINE;
 }
 
+/* @info: what to save (TRACE_RECORD_*), or 0 when no entry was written */
 static void switch_save_comms(struct task_struct *prev,
-			      struct task_struct *next, bool written)
+			      struct task_struct *next, int info)
 {
 	struct task_struct *saved = NULL;
 
-	if (written) {
-		tracing_record_taskinfo_sched_switch(prev, next,
-						     switch_taskinfo_flags());
+	if (info) {
+		if (tracing_tgid_recording())
+			info |= TRACE_RECORD_TGID;
+		tracing_record_taskinfo_sched_switch(prev, next, info);
 		if (!tracing_taskinfo_pending())
 			saved = next;
 	}
@@ -190,7 +194,8 @@ probe_switch_sched_switch(bool preempt, struct task_struct *prev,
 	u64 stamp = sched_probe_wakeup_stamp();
 	struct switch_tr *st;
 	unsigned int trace_ctx;
-	bool has_lat, written = false;
+	bool has_lat;
+	int info = 0;
 	u64 ts;
 
 	trace_ctx = tracing_gen_ctx();
@@ -222,9 +227,9 @@ probe_switch_sched_switch(bool preempt, struct task_struct *prev,
 		if (stamp && ts && st->tr == switch_top)
 			sched_probe_switch_restamp(ts);
 		if (ts)
-			written = true;
+			info |= switch_taskinfo(st->tr);
 	}
-	switch_save_comms(prev, next, written);
+	switch_save_comms(prev, next, info);
 }
 
 static void notrace probe_switch_sched_wakeup(struct task_struct *wakee)
@@ -232,7 +237,7 @@ static void notrace probe_switch_sched_wakeup(struct task_struct *wakee)
 	u32 opts = READ_ONCE(switch_flags.val);
 	struct switch_tr *st;
 	unsigned int trace_ctx;
-	bool written = false;
+	int info = 0;
 	u64 ts;
 
 	if (!(opts & SWITCH_OPT_WAKEUPS))
@@ -246,11 +251,13 @@ static void notrace probe_switch_sched_wakeup(struct task_struct *wakee)
 		if (ts && st->tr == switch_top)
 			sched_probe_wakeup_restamp(wakee, ts);
 		if (ts)
-			written = true;
+			info |= switch_taskinfo(st->tr);
 	}
 	/* The wakee's comm is saved when it is switched in. */
-	if (written && current != this_cpu_read(switch_comm_saved)) {
-		tracing_record_taskinfo(current, switch_taskinfo_flags());
+	if (info && current != this_cpu_read(switch_comm_saved)) {
+		if (tracing_tgid_recording())
+			info |= TRACE_RECORD_TGID;
+		tracing_record_taskinfo(current, info);
 		if (!tracing_taskinfo_pending())
 			this_cpu_write(switch_comm_saved, current);
 	}
